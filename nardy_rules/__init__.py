@@ -1,0 +1,41 @@
+"""nardy_rules: the rules of short and long nardy.
+
+Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
+RULES.md (shared with the project) is the rule book this implements.
+
+    >>> from nardy_rules import ShortPosition, legal_plays
+    >>> sorted(p.notation for p in legal_plays(ShortPosition.start(), (3, 1)))[:3]
+    ['13/10 24/23', '13/10/9', '13/10 6/5']
+"""
+
+from .dice import ALL_ROLLS, DISTINCT_ROLLS, parse_dice
+from .errors import (
+    CubeError,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidPositionError,
+    NardyError,
+    NotationError,
+)
+from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
+from .notation import format_play, parse_play
+from .play import Move, Play, legal_plays
+from .position import BAR, BLACK, COLORS, OFF, VARIANTS, WHITE, Position, other
+from .reasons import MESSAGES, Refusal
+from .scoring import KOKS, MARS, SINGLE, Cube, GameResult, Match, game_result, resign_result
+from .turn import Turn, check_move
+from .variants import LongPosition, ShortPosition
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "ALL_ROLLS", "DISTINCT_ROLLS", "parse_dice",
+    "NardyError", "InvalidPositionError", "InvalidDiceError", "NotationError", "IllegalPlayError", "CubeError",
+    "to_text", "from_text", "to_xgid", "from_xgid", "to_gnubg_id", "from_gnubg_id",
+    "format_play", "parse_play",
+    "Move", "Play", "legal_plays",
+    "Position", "ShortPosition", "LongPosition", "VARIANTS", "WHITE", "BLACK", "COLORS", "BAR", "OFF", "other",
+    "Refusal", "MESSAGES",
+    "SINGLE", "MARS", "KOKS", "GameResult", "Cube", "Match", "game_result", "resign_result",
+    "Turn", "check_move",
+]

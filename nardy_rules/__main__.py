@@ -1,0 +1,166 @@
+"""Command line: ``python -m nardy_rules <command> ...``
+
+Commands (JSON out, one line each):
+
+- ``plays --position JSON --dice 3-1``: ``{"plays": [{"notation", "position"}, ...]}``
+- ``plays --batch``: reads ``{"position": {...}, "dice": [3, 1]}`` per line from
+  standard input, writes one result line per input line, in order; a bad line
+  gives ``{"error": "..."}`` and the rest go on.
+- ``check --position JSON --dice 3-1 --move 13/8``: ``{"legal": true}`` or
+  ``{"legal": false, "reason": {"code", "params", "message"}}``
+- ``parse --position JSON --dice 3-1 --play "8/5 6/5"``: the legal play, or an error.
+- ``convert --position JSON|XGID|PositionID|nardy:...``: the position in every form.
+- ``figures``: the tables the rules texts quote, counted by the engine.
+
+Bad input: exit status 2 and one line on standard error naming the problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import figures
+from .errors import NardyError
+from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
+from .notation import parse_play
+from .play import legal_plays
+from .position import Position
+from .turn import check_move
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit status 2 (argparse prints usage too)
+        raise UsageError(message)
+
+
+def read_position(text: str) -> Position:
+    """A position from JSON, an XGID, a gnubg Position ID or the compact text form."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as error:
+            raise NardyError(f"--position is not valid JSON: {error.msg} at column {error.colno}") from None
+        return Position.from_json(data)
+    if stripped.startswith("nardy:"):
+        return from_text(stripped)
+    if stripped.upper().startswith("XGID=") or stripped.count(":") >= 8:
+        return from_xgid(stripped)
+    return from_gnubg_id(stripped)
+
+
+def plays_result(position: Position, dice) -> dict:
+    return {"plays": [play.to_json() for play in legal_plays(position, dice)]}
+
+
+def _batch(stdin, stdout) -> int:
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            try:
+                request = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise NardyError(f"not valid JSON: {error.msg} at column {error.colno}") from None
+            if not isinstance(request, dict) or "position" not in request or "dice" not in request:
+                raise NardyError('each line is {"position": {...}, "dice": [d1, d2]}')
+            result = plays_result(Position.from_json(request["position"]), request["dice"])
+        except NardyError as error:
+            result = {"error": str(error)}
+        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 0
+
+
+def main(argv=None, stdin=None, stdout=None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    parser = _Parser(prog="python -m nardy_rules", description="The rules engine of the nardy rules site.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    plays = commands.add_parser("plays", help="list the legal plays")
+    plays.add_argument("--position")
+    plays.add_argument("--dice")
+    plays.add_argument("--batch", action="store_true", help="read JSON lines from standard input")
+    check = commands.add_parser("check", help="is one single-checker move legal now, and if not, why")
+    check.add_argument("--position", required=True)
+    check.add_argument("--dice", required=True)
+    check.add_argument("--move", required=True, help="from/to, like 13/8, bar/22 or 6/off")
+    parse = commands.add_parser("parse", help="read a play in notation")
+    parse.add_argument("--position", required=True)
+    parse.add_argument("--dice", required=True)
+    parse.add_argument("--play", required=True)
+    convert = commands.add_parser("convert", help="a position in every interchange form")
+    convert.add_argument("--position", required=True)
+    commands.add_parser("figures", help="the figures the rules texts quote")
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "plays":
+            if args.batch:
+                return _batch(stdin, stdout)
+            if not args.position or not args.dice:
+                raise UsageError("plays needs --position and --dice (or --batch)")
+            result = plays_result(read_position(args.position), args.dice)
+        elif args.command == "check":
+            result = _check(read_position(args.position), args.dice, args.move)
+        elif args.command == "parse":
+            play = parse_play(read_position(args.position), args.dice, args.play)
+            result = play.to_json()
+        elif args.command == "convert":
+            result = _convert(read_position(args.position))
+        else:
+            result = _figures()
+    except (NardyError, UsageError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _check(position: Position, dice, move: str) -> dict:
+    parts = move.strip().split("/")
+    if len(parts) != 2:
+        raise NardyError(f"--move {move!r}: one single-checker move, from/to, like 13/8")
+    start, end = (part.strip().lower() for part in parts)
+    start = start if start == "bar" else _int(start, move)
+    end = end.rstrip("*")
+    end = end if end == "off" else _int(end, move)
+    refusal = check_move(position, dice, start, end)
+    return {"legal": True} if refusal is None else {"legal": False, "reason": refusal.to_json()}
+
+
+def _int(text: str, move: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NardyError(f"--move {move!r}: {text!r} is not a point") from None
+
+
+def _convert(position: Position) -> dict:
+    out = {"json": position.to_json(), "text": to_text(position)}
+    if position.variant == "short":
+        out["xgid"] = to_xgid(position)
+        out["gnubg"] = to_gnubg_id(position)
+    return out
+
+
+def _figures() -> dict:
+    return {
+        "hit_chances": figures.hit_chances(),
+        "entering_chances": figures.entering_chances(),
+        "point_making_openings": {
+            f"{a}-{b}": [p.notation for p in plays] for (a, b), plays in figures.point_making_openings().items()
+        },
+        "long_first_moves_doubles": {
+            f"{d}-{d}": [p.notation for p in plays] for d, plays in figures.long_first_moves_doubles().items()
+        },
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""The errors the engine raises.
+
+Every error is a ``ValueError`` subclass whose message names the problem, so
+callers (the CLI, the site build, the live boards) can show it as it is.
+"""
+
+from __future__ import annotations
+
+
+class NardyError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class InvalidPositionError(NardyError):
+    """A position that cannot occur: wrong checker count, both colours on a point..."""
+
+
+class InvalidDiceError(NardyError):
+    """Dice that are not two numbers from 1 to 6."""
+
+
+class NotationError(NardyError):
+    """A play or move string that does not parse."""
+
+
+class IllegalPlayError(NardyError):
+    """A play or move that parses but is not legal in the position.
+
+    ``refusal`` holds the engine's reason (a :class:`~nardy_rules.reasons.Refusal`)
+    when one single move explains it.
+    """
+
+    def __init__(self, message: str, refusal=None):
+        super().__init__(message)
+        self.refusal = refusal
+
+
+class CubeError(NardyError):
+    """A doubling-cube action the rules do not allow at this moment."""

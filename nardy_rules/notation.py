@@ -1,0 +1,192 @@
+"""Play notation, as the rules texts write it, in White's numbering.
+
+Forms understood (and what :func:`format_play` writes):
+
+- ``13/8``: one checker from 13 to 8; ``13/8*`` hits a blot on 8.
+- ``24/23/22/21/20``: one checker through each landing point; ``24/20`` is
+  the same checker move with the landing points left out (they must then be
+  free of a blot the move would hit without saying so).
+- ``13/10*/5``: a hit on a landing point on the way is written out.
+- ``24/18(2)``: two checkers make the same move; same as ``24/18 24/18``.
+- ``bar/22`` enters from the bar; ``6/off`` bears off.
+
+:func:`format_play` joins the moves of one checker, writes only the hits on
+the way, groups repeated moves as ``(n)`` and lists the moves from the
+mover's farthest checker to the nearest, as gnubg does.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+from .dice import parse_dice
+from .errors import IllegalPlayError, NotationError
+from .play import Play
+from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position
+
+_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:\d{1,2}|off)\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+_STEP = re.compile(r"/(\d{1,2}|off)(\*?)", re.IGNORECASE)
+
+
+def format_play(play: Play) -> str:
+    """The play's notation: ``"8/5 6/5"``, ``"24/18(2)"``, ``"13/10*/5"``, ``""`` for no move."""
+    position, color = play.position, play.color
+    chains: list[list[list]] = []  # each: [[own point, hit], ...]
+    for s, t, _die, hit in play._internal:
+        for chain in reversed(chains):
+            if chain[-1][0] == s and s != OFF_INDEX:
+                chain.append([t, hit])
+                break
+        else:
+            chains.append([[s, False], [t, hit]])
+
+    def name(own_point: int) -> str:
+        if own_point == BAR_INDEX:
+            return BAR
+        if own_point == OFF_INDEX:
+            return OFF
+        return str(position.to_white(color, own_point))
+
+    def text(chain) -> str:
+        kept = [chain[0]] + [step for step in chain[1:-1] if step[1]] + [chain[-1]]
+        return "/".join(name(p) + ("*" if hit else "") for p, hit in kept)
+
+    # Farthest checker first; from the same point, the longer move first.
+    chains.sort(key=lambda c: (c[0][0], -c[-1][0]), reverse=True)
+    words: list[str] = []
+    counts: dict[str, int] = {}
+    for chain in chains:
+        word = text(chain)
+        if word not in counts:
+            words.append(word)
+        counts[word] = counts.get(word, 0) + 1
+    return " ".join(word if counts[word] == 1 else f"{word}({counts[word]})" for word in words)
+
+
+def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:
+    """Split notation into checker paths: [[(point, hit), ...], ...] in White's numbering.
+
+    Raises :class:`NotationError` naming the part that does not parse.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a play is written as text, like '13/8 6/5', not {text!r}")
+    words = text.replace(",", " ").split()
+    if not words:
+        raise NotationError("the play is empty; write moves like '13/8 6/5'")
+    paths = []
+    for word in words:
+        match = _TOKEN.match(word)
+        if not match:
+            raise NotationError(
+                f"{word!r} is not a move; write from/to with points 1..24, 'bar' and 'off', like 13/8* or 24/18(2)"
+            )
+        start = match.group(1).lower()
+        path: list[tuple[int | str, bool]] = [(BAR if start == BAR else _point(start, word), False)]
+        steps = _STEP.findall(match.group(2))
+        for i, (point, star) in enumerate(steps):
+            point = point.lower()
+            if point == OFF and i != len(steps) - 1:
+                raise NotationError(f"{word!r}: 'off' can only end a move")
+            path.append((OFF if point == OFF else _point(point, word), bool(star)))
+        if path[-1][0] == OFF and path[-1][1]:
+            raise NotationError(f"{word!r}: bearing off cannot hit")
+        repeat = int(match.group(3) or 1)
+        if not 1 <= repeat <= 4:
+            raise NotationError(f"{word!r}: a move can be repeated 1 to 4 times")
+        paths.extend([path] * repeat)
+    return paths
+
+
+def _point(text: str, word: str) -> int:
+    point = int(text)
+    if not 1 <= point <= 24:
+        raise NotationError(f"{word!r}: point {point} is outside 1..24")
+    return point
+
+
+def parse_play(position: Position, dice, text: str) -> Play:
+    """The legal play ``text`` describes for ``position`` and the roll ``dice``.
+
+    Raises :class:`NotationError` when the text does not parse and
+    :class:`IllegalPlayError` (carrying the engine's reason when one move
+    explains it) when it parses but is not legal.
+    """
+    from .turn import Turn
+
+    paths = parse_tokens(text)
+    roll = parse_dice(dice)
+    legal = {play.result: play for play in position.legal_plays(roll)}
+    problems: list[_Problem] = []
+    tried = set()
+    # Try the checkers in the order written first, then in every other order
+    # (entering before moving, bearing off after coming home...).
+    for order in permutations(range(len(paths))):
+        segments = [seg for i in order for seg in _segments(paths[i])]
+        if tuple(segments) in tried:
+            continue
+        tried.add(tuple(segments))
+        for done in _realise(segments, Turn(position, roll), problems):
+            if not done.complete:
+                problems.append(_Problem(f"it plays {len(done.moves)} dice, but {done.max_dice} can be played"))
+                continue
+            play = legal.get(done.play().result)
+            if play is not None:
+                return play
+    problem = problems[0] if problems else _Problem("no legal play matches it")
+    raise IllegalPlayError(f"{text.strip()!r} is not legal here: {problem}", problem.refusal)
+
+
+class _Problem(str):
+    """A reason a reading of the notation failed, with the engine's refusal if any."""
+
+    refusal = None
+
+
+def _segments(path):
+    return [(path[i][0], path[i + 1][0], path[i + 1][1]) for i in range(len(path) - 1)]
+
+
+def _realise(segments, turn, problems):
+    """Yield turns in which every segment has been played, in every way the dice allow."""
+    if not segments:
+        yield turn
+        return
+    start, end, star = segments[0]
+    for after in _towards(turn, start, end, star, problems):
+        yield from _realise(segments[1:], after, problems)
+
+
+def _towards(turn, start, end, star, problems):
+    """Yield turns where one checker went from ``start`` to ``end``, one die at a time.
+
+    Landing points on the way are not written, so a route that would hit on
+    one of them is not what the text means.
+    """
+    color, board = turn.color, turn.start
+    own_start = BAR_INDEX if start == BAR else board.to_own(color, start)
+    own_end = OFF_INDEX if end == OFF else board.to_own(color, end)
+    for die in sorted(set(turn.remaining), reverse=True):
+        landing = own_start - die
+        if end == OFF:
+            final = landing <= 0
+        elif landing < own_end:
+            continue
+        else:
+            final = landing == own_end
+        target = end if final else board.to_white(color, landing)
+        branch = turn.copy()
+        refusal = branch.check(start, target, die)
+        if refusal is not None:
+            problem = _Problem(f"{start}/{target}: {refusal.message()}")
+            problem.refusal = refusal
+            problems.append(problem)
+            continue
+        move = branch.move(start, target, die)
+        if not final:
+            if not move.hit:
+                yield from _towards(branch, target, end, star, problems)
+        elif star and not move.hit:
+            problems.append(_Problem(f"{start}/{end}*: there is no blot to hit on {end}"))
+        else:
+            yield branch
