@@ -1,0 +1,336 @@
+"""Diagram blocks: the ```nardy fenced blocks of the pages.
+
+One block is one board diagram. Its fence line carries the block's ``id`` and
+the caption in the page's language; its body is ASCII only and identical in
+every language (translators copy it unchanged)::
+
+    ```nardy id="short-hit" caption="Hitting: 13/8*. The black blot on 8 goes to the bar."
+    position: nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,8x1,1x1
+    dice: 5
+    show: 13/8*
+    expect: complete
+    ```
+
+Body keys (one per line, ``key: value``; blank lines and ``# comments`` allowed):
+
+``position``  (required) the compact text form, see ``nardy_rules.interchange``.
+``dice``      a roll ``6-5``, or one die ``5`` (the example plays one number).
+``show``      moves drawn as arrows, in notation; played in order, each must be
+              accepted by the engine (a legal beginning of the turn).
+``refuse``    ``<from>/<to> <reason-code>``: this single move is refused now,
+              with this reason; drawn as a struck-out arrow. Repeatable.
+``expect``    an assertion the text makes; repeatable:
+
+              - ``plays <play> | <play> ...``: the legal plays are exactly these
+              - ``play-count <n>``: there are n legal plays
+              - ``no-play``: nothing can be played; the roll is lost
+              - ``complete``: after ``show`` no die can be played any more
+              - ``lost <d> [<d> ...]``: after ``show`` the turn is over and these dice are lost
+              - ``pips <white> <black>``: the pip counts of the position
+              - ``result <white|black> <single|mars|koks> <points>``: after
+                ``show`` the game is over with this result
+
+A malformed block, or one the engine contradicts, raises :class:`BlockError`
+naming the file, the line and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nardy_rules import (
+    IllegalPlayError,
+    NardyError,
+    Position,
+    Turn,
+    from_text,
+    legal_plays,
+    parse_dice,
+    parse_play,
+)
+from nardy_rules.notation import parse_tokens
+from nardy_rules.reasons import CODES
+
+#: Opening fence of a diagram block: ```nardy or ~~~nardy, attributes after.
+FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})\s*nardy(?=\s|$)(?P<attrs>.*)$")
+#: Any opening or closing fence (to skip other code blocks).
+ANY_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+ATTR = re.compile(r'(\w[\w-]*)="(.*?)"(?=\s+\w[\w-]*="|\s*$)')
+ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+KEYS = ("position", "dice", "show", "refuse", "expect")
+EXPECTATIONS = ("plays", "play-count", "no-play", "complete", "lost", "pips", "result")
+
+
+class BlockError(ValueError):
+    """A diagram block that is malformed or that the engine contradicts."""
+
+    def __init__(self, path: str, line: int, reason: str):
+        super().__init__(f"{path}:{line}: {reason}")
+        self.path, self.line, self.reason = path, line, reason
+
+
+@dataclass
+class Block:
+    """One parsed diagram block. ``line`` is the fence line (1-based)."""
+
+    path: str
+    line: int
+    id: str
+    caption: str
+    body: str
+    #: key -> [(line, value), ...]
+    entries: dict = field(default_factory=dict)
+
+    def where(self, key: str, index: int = 0) -> int:
+        return self.entries[key][index][0]
+
+    def value(self, key: str) -> str | None:
+        values = self.entries.get(key)
+        return values[0][1] if values else None
+
+    def values(self, key: str) -> list[tuple[int, str]]:
+        return self.entries.get(key, [])
+
+    @property
+    def position(self) -> Position:
+        return from_text(self.value("position"))
+
+    @property
+    def dice(self) -> tuple[int, ...] | None:
+        text = self.value("dice")
+        if text is None:
+            return None
+        return (int(text),) if text.isdigit() and len(text) == 1 else parse_dice(text)
+
+    def error(self, key: str | None, reason: str, index: int = 0) -> BlockError:
+        line = self.where(key, index) if key and key in self.entries else self.line
+        return BlockError(self.path, line, f"diagram {self.id!r}: {reason}")
+
+
+def parse_fence_attrs(text: str, path: str, line: int) -> dict[str, str]:
+    attrs = {}
+    rest = text.strip()
+    if rest.startswith("{") and rest.endswith("}"):
+        rest = rest[1:-1].strip()
+    pos = 0
+    for match in ATTR.finditer(rest):
+        if rest[pos:match.start()].strip():
+            break
+        attrs[match.group(1)] = match.group(2)
+        pos = match.end()
+    if rest[pos:].strip():
+        raise BlockError(path, line, f'cannot read the fence attributes {rest[pos:].strip()!r}; write id="..." caption="..."')
+    return attrs
+
+
+def find_blocks(text: str, path: str | Path) -> list[Block]:
+    """Every diagram block of a page, in order. Raises :class:`BlockError` if one is malformed."""
+    path = str(path)
+    lines = text.splitlines()
+    blocks: list[Block] = []
+    seen_ids: dict[str, int] = {}
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        opening = FENCE.match(line)
+        other = ANY_FENCE.match(line) if not opening else None
+        if other:  # some other code block: skip to its closing fence
+            fence = other.group(1)
+            i += 1
+            while i < len(lines) and not re.match(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*$", lines[i]):
+                i += 1
+            i += 1
+            continue
+        if not opening:
+            i += 1
+            continue
+        start = i + 1  # 1-based line of the fence
+        fence = opening.group("fence")
+        attrs = parse_fence_attrs(opening.group("attrs"), path, start)
+        body_lines = []
+        i += 1
+        closed = False
+        while i < len(lines):
+            if re.match(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*$", lines[i]):
+                closed = True
+                break
+            body_lines.append(lines[i])
+            i += 1
+        if not closed:
+            raise BlockError(path, start, "the nardy block is never closed")
+        i += 1
+        block = _parse_body(path, start, attrs, body_lines)
+        if block.id in seen_ids:
+            raise BlockError(path, start, f"diagram id {block.id!r} is used twice (first at line {seen_ids[block.id]})")
+        seen_ids[block.id] = start
+        blocks.append(block)
+    return blocks
+
+
+def _parse_body(path: str, start: int, attrs: dict, body_lines: list[str]) -> Block:
+    unknown = set(attrs) - {"id", "caption"}
+    if unknown:
+        raise BlockError(path, start, f"unknown fence attribute(s) {', '.join(sorted(unknown))}; use id and caption")
+    block_id = attrs.get("id", "")
+    if not ID.match(block_id):
+        raise BlockError(path, start, 'a nardy block needs id="..." of lower-case letters, digits and hyphens')
+    caption = attrs.get("caption", "").strip()
+    if not caption:
+        raise BlockError(path, start, f'diagram {block_id!r} needs caption="..." in the page\'s language')
+    block = Block(path, start, block_id, caption, "\n".join(body_lines))
+    for offset, raw in enumerate(body_lines, start=1):
+        number = start + offset
+        if not raw.isascii():
+            raise BlockError(path, number, f"diagram {block_id!r}: the body must be ASCII (it is the same in every language)")
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        key, colon, value = text.partition(":")
+        key, value = key.strip(), value.strip()
+        if not colon or key not in KEYS:
+            raise BlockError(path, number, f"diagram {block_id!r}: {text!r} is not one of {', '.join(KEYS)}: <value>")
+        if key in ("position", "dice", "show") and key in block.entries:
+            raise BlockError(path, number, f"diagram {block_id!r}: {key} is given twice")
+        if not value:
+            raise BlockError(path, number, f"diagram {block_id!r}: {key} has no value")
+        block.entries.setdefault(key, []).append((number, value))
+    if "position" not in block.entries:
+        raise BlockError(path, start, f"diagram {block_id!r} has no position")
+    _check_syntax(block)
+    return block
+
+
+def _check_syntax(block: Block) -> None:
+    """Everything that can be checked without playing: the values parse."""
+    try:
+        block.position
+    except NardyError as error:
+        raise block.error("position", str(error)) from None
+    try:
+        dice = block.dice
+    except (NardyError, ValueError) as error:
+        raise block.error("dice", str(error)) from None
+    if dice is not None and len(dice) == 1 and not 1 <= dice[0] <= 6:
+        raise block.error("dice", "a die shows 1 to 6")
+    needs_dice = ("show", "refuse")
+    for key in needs_dice:
+        if key in block.entries and dice is None:
+            raise block.error(key, f"{key} needs dice")
+    if block.value("show"):
+        try:
+            parse_tokens(block.value("show"))
+        except NardyError as error:
+            raise block.error("show", str(error)) from None
+    for index, (_line, value) in enumerate(block.values("refuse")):
+        parts = value.split()
+        if len(parts) != 2 or parts[1] not in CODES or not _MOVE.match(parts[0]):
+            raise block.error("refuse", f"write refuse: <from>/<to> <reason-code>, a code among {', '.join(CODES)}", index)
+    for index, (_line, value) in enumerate(block.values("expect")):
+        kind = value.split(None, 1)[0]
+        if kind not in EXPECTATIONS:
+            raise block.error("expect", f"unknown expectation {kind!r}; use one of {', '.join(EXPECTATIONS)}", index)
+        if kind in ("plays", "play-count", "no-play", "complete", "lost") and dice is None:
+            raise block.error("expect", f"expect {kind} needs dice", index)
+
+
+_MOVE = re.compile(r"^(bar|\d{1,2})/(\d{1,2}|off)\*?$")
+
+
+def _point(text: str):
+    return text if text in ("bar", "off") else int(text)
+
+
+def start_turn(block: Block) -> Turn:
+    return Turn(block.position, block.dice)
+
+
+def shown_turn(block: Block) -> Turn:
+    """The turn after the ``show`` moves, played one by one (raises BlockError if one is refused)."""
+    turn = start_turn(block)
+    show = block.value("show")
+    if not show:
+        return turn
+    for path in parse_tokens(show):
+        for (start, _), (end, star) in zip(path, path[1:]):
+            refusal = turn.check(start, end)
+            if refusal is not None:
+                raise block.error("show", f"the engine refuses {start}/{end}: {refusal.code}: {refusal.message()}")
+            move = turn.move(start, end)
+            if star and not move.hit:
+                raise block.error("show", f"{start}/{end}* is marked as a hit, but it hits nothing")
+            if move.hit and not star:
+                raise block.error("show", f"{start}/{end} hits a blot: write {start}/{end}*")
+    return turn
+
+
+def verify(block: Block) -> None:
+    """Check every statement of the block against the engine; raise :class:`BlockError` on the first contradiction."""
+    position = block.position
+    dice = block.dice
+    turn = shown_turn(block)
+    for index, (_line, value) in enumerate(block.values("refuse")):
+        move, code = value.split()
+        start, end = (_point(p.rstrip("*")) for p in move.split("/"))
+        refusal = start_turn(block).check(start, end)
+        if refusal is None:
+            raise block.error("refuse", f"the text says {move} is refused ({code}), but the engine allows it", index)
+        if refusal.code != code:
+            raise block.error(
+                "refuse", f"the text says {move} is refused for {code}, the engine says {refusal.code}: {refusal.message()}",
+                index,
+            )
+    for index, (_line, value) in enumerate(block.values("expect")):
+        kind, _, args = value.partition(" ")
+        args = args.strip()
+        problem = _expectation(block, position, dice, turn, kind, args)
+        if problem:
+            raise block.error("expect", problem, index)
+
+
+def _expectation(block, position, dice, turn, kind, args) -> str | None:
+    if kind == "pips":
+        want = [int(n) for n in args.split()]
+        have = [position.pips("white"), position.pips("black")]
+        return None if want == have else f"pips {args}: the engine counts {have[0]} {have[1]}"
+    if kind == "result":
+        parts = args.split()
+        if len(parts) != 3 or not parts[2].isdigit():
+            return "write expect: result <white|black> <single|mars|koks> <points>"
+        after = turn.position
+        result = after.result()
+        if result is None:
+            return "the text says the game is over, but nobody has borne off all 15 checkers"
+        have = [result.winner, result.kind, str(result.points)]
+        return None if have == parts else f"result {args}: the engine says {' '.join(have)}"
+    if kind == "complete":
+        return None if turn.complete else f"the text says the turn is over, but {turn.remaining} can still be played"
+    if kind == "lost":
+        want = sorted(int(d) for d in args.replace("-", " ").split())
+        have = sorted(turn.lost_dice)
+        if not turn.complete:
+            return "the text says dice are lost, but the turn can go on"
+        return None if want == have else f"lost {args}: the engine loses {have}"
+    if len(dice) != 2:
+        return f"expect {kind} needs a roll of two dice"
+    plays = legal_plays(position, dice)
+    if kind == "no-play":
+        return None if not plays else f"the text says nothing can be played; the engine has {len(plays)} plays"
+    if kind == "play-count":
+        return None if str(len(plays)) == args else f"play-count {args}: the engine has {len(plays)}"
+    if kind == "plays":
+        want = set()
+        for text in args.split("|"):
+            try:
+                want.add(parse_play(position, dice, text.strip()))
+            except IllegalPlayError as error:
+                return f"{text.strip()!r} is not a legal play: {error}"
+            except NardyError as error:
+                return str(error)
+        have = set(plays)
+        if want == have:
+            return None
+        missing = sorted(p.notation for p in have - want)
+        return f"plays {args}: the engine also allows {', '.join(missing)}" if missing else "plays: listed twice"
+    return f"unknown expectation {kind!r}"
