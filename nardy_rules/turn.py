@@ -134,8 +134,10 @@ class Turn:
         left = sorted(set(self.remaining))
         if t:
             candidates = [d for d in left if d == s - t]
-        else:  # bearing off: the exact die first, then larger ones
-            candidates = [d for d in left if d == s] + [d for d in left if d > s]
+        else:
+            # Bearing off: the exact die first, then the larger dice, largest
+            # first (the texts' reading: "the six bears off the farthest").
+            candidates = [d for d in left if d == s] + [d for d in reversed(left) if d > s]
         if die is not None:
             candidates = [d for d in candidates if d == die]
         if not candidates:

@@ -5,7 +5,7 @@ the caption in the page's language; its body is ASCII only and identical in
 every language (translators copy it unchanged)::
 
     ```nardy id="short-hit" caption="Hitting: 13/8*. The black blot on 8 goes to the bar."
-    position: nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,8x1,1x1
+    position: nardy:short:w:24x2,13x5,6x8:19x5,17x3,12x5,8x1,1x1
     dice: 5
     show: 13/8*
     expect: complete
@@ -242,15 +242,19 @@ def _point(text: str):
     return text if text in ("bar", "off") else int(text)
 
 
-def start_turn(block: Block) -> Turn:
-    return Turn(block.position, block.dice)
+def start_turn(block: Block) -> Turn | None:
+    """The turn the block's dice begin, or None for a block without dice."""
+    return Turn(block.position, block.dice) if block.dice is not None else None
 
 
-def shown_turn(block: Block) -> Turn:
-    """The turn after the ``show`` moves, played one by one (raises BlockError if one is refused)."""
+def shown_turn(block: Block) -> Turn | None:
+    """The turn after the ``show`` moves, played one by one (raises BlockError if one is refused).
+
+    None for a block without dice (nothing is played).
+    """
     turn = start_turn(block)
     show = block.value("show")
-    if not show:
+    if turn is None or not show:
         return turn
     for path in parse_tokens(show):
         for (start, _), (end, star) in zip(path, path[1:]):
@@ -298,7 +302,7 @@ def _expectation(block, position, dice, turn, kind, args) -> str | None:
         parts = args.split()
         if len(parts) != 3 or not parts[2].isdigit():
             return "write expect: result <white|black> <single|mars|koks> <points>"
-        after = turn.position
+        after = turn.position if turn is not None else position
         result = after.result()
         if result is None:
             return "the text says the game is over, but nobody has borne off all 15 checkers"

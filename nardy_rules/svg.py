@@ -1,0 +1,511 @@
+"""Board diagrams as SVG, standard library only (modeled on python-chess's ``chess.svg``).
+
+    >>> from nardy_rules import ShortPosition, svg
+    >>> picture = svg.board(ShortPosition.start(), dice=(3, 1), title="Start", id_prefix="start-")
+    >>> picture.startswith("<svg")
+    True
+
+Layout (White's numbering, as in every diagram of the rules texts)::
+
+      black's pips                                (black off, short nardy)
+     +-----------------------------+---+-----------------------------+----+
+     | 13  14  15  16  17  18      |   | 19  20  21  22  23  24      |tray|
+     |                             |bar|                             |    |
+     | 12  11  10   9   8   7      |   |  6   5   4   3   2   1      |tray|
+     +-----------------------------+---+-----------------------------+----+
+      white's pips                                (white off)
+
+White's home (1-6) is bottom right; 13-24 run along the top from left to
+right. White moves 24 -> 1 in both games. Black moves 1 -> 24 in short nardy
+and 12 -> 1 -> 24 -> 13 in long nardy. White's borne-off checkers go to the
+tray at the bottom right; Black's to the top right in short nardy, the top
+*left* in long nardy (beside its home, 13-18). On the bar, White's checkers
+stand in the upper half (they enter on 19-24), Black's in the lower half.
+
+The drawing carries no words of its own: the caller passes the title, the
+description and the pip-count label in the page's language. Colours come from
+CSS classes (``nardy-*``) whose rules read CSS custom properties with
+fallbacks (:data:`STYLE`); ``board(style=False)`` leaves the rules to the
+page's stylesheet.
+
+Stable hooks for scripts: every point area and checker has ``data-point``
+(``1``..``24``, ``bar``, ``off``), checkers and counts also ``data-color``;
+everything that depends on the position is inside ``<g class="nardy-checkers">``
+(:func:`checker_layer` draws it alone); :func:`layout` describes the geometry
+needed to draw it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+from functools import lru_cache
+from typing import Iterable
+
+from .position import BAR, BLACK, COLORS, OFF, WHITE, Position
+
+# --------------------------------------------------------------------- geometry
+
+POINT_W = 30  #: width of a point
+R = 14  #: checker radius
+STEP = 28  #: distance between checkers of a stack
+CAP = 5  #: checkers drawn per stack; a taller stack shows its count on the last one
+SIDE = 32  #: width of the side columns (borne-off trays)
+BAR_W = 30
+FRAME = 14  #: frame above and below the field (point numbers)
+LABEL_H = 24  #: strips above and below the board (pip counts)
+STACK_H = CAP * STEP  #: height of a full stack
+GAP = 44  #: between the top and the bottom stacks (dice)
+TRIANGLE_H = 128
+DIE = 26
+SLAB_H = 7  #: a borne-off checker in its tray
+SLAB_STEP = 8.6
+
+WIDTH = 2 * SIDE + 12 * POINT_W + BAR_W
+FIELD_TOP = LABEL_H + FRAME
+FIELD_BOTTOM = FIELD_TOP + 2 * STACK_H + GAP
+MIDDLE = (FIELD_TOP + FIELD_BOTTOM) / 2
+HEIGHT = FIELD_BOTTOM + FRAME + LABEL_H
+LEFT = SIDE  #: left edge of the left half
+BAR_X = SIDE + 6 * POINT_W  #: left edge of the bar
+RIGHT = BAR_X + BAR_W  #: left edge of the right half
+RIGHT_END = RIGHT + 6 * POINT_W
+
+
+def _point_left(point: int) -> float:
+    """The left edge of a point's column."""
+    if point >= 13:  # top row, left to right: 13..18 | 19..24
+        return LEFT + (point - 13) * POINT_W if point <= 18 else RIGHT + (point - 19) * POINT_W
+    return LEFT + (12 - point) * POINT_W if point >= 7 else RIGHT + (6 - point) * POINT_W
+
+
+def _tray_x(variant: str, color: str) -> float:
+    """The centre of a colour's tray column."""
+    if color == BLACK and variant == "long":
+        return SIDE / 2
+    return RIGHT_END + SIDE / 2
+
+
+def _plain(value):
+    """Numbers as JSON writes them best: whole numbers without ``.0``."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, float):
+        value = round(value, 2)
+        return int(value) if value.is_integer() else value
+    return value
+
+
+def layout(variant: str) -> dict:
+    """The geometry needed to draw the checker layer again (JSON-ready).
+
+    Every stack is ``[x, y, dy]``: the centre of its first checker and the step
+    to the next one (at most ``cap`` are drawn; a taller stack shows its count
+    on the last one drawn). ``off`` trays are ``[x, y, dy, width, height]`` for
+    the first slab. ``dice`` gives the centre of the dice of each side to move.
+    """
+    if variant not in ("short", "long"):
+        raise ValueError(f"variant {variant!r}: use 'short' or 'long'")
+    points = {}
+    for point in range(1, 25):
+        x = _point_left(point) + POINT_W / 2
+        if point >= 13:
+            points[str(point)] = [x, FIELD_TOP + R, STEP]
+        else:
+            points[str(point)] = [x, FIELD_BOTTOM - R, -STEP]
+    centre_bar = BAR_X + BAR_W / 2
+    slab_w = SIDE - 8
+    return _plain({
+        "viewBox": [0, 0, WIDTH, HEIGHT],
+        "r": R,
+        "cap": CAP,
+        "points": points,
+        "bar": {
+            WHITE: [centre_bar, MIDDLE - GAP / 2 - R, -STEP],
+            BLACK: [centre_bar, MIDDLE + GAP / 2 + R, STEP],
+        } if variant == "short" else {},
+        "off": {
+            WHITE: [_tray_x(variant, WHITE), FIELD_BOTTOM - 4 - SLAB_H / 2, -SLAB_STEP, slab_w, SLAB_H],
+            BLACK: [_tray_x(variant, BLACK), FIELD_TOP + 4 + SLAB_H / 2, SLAB_STEP, slab_w, SLAB_H],
+        },
+        "offCount": {
+            WHITE: [_tray_x(variant, WHITE), MIDDLE + 11],
+            BLACK: [_tray_x(variant, BLACK), MIDDLE - 11],
+        },
+        "dice": {
+            WHITE: [RIGHT + 3 * POINT_W, MIDDLE],
+            BLACK: [LEFT + 3 * POINT_W, MIDDLE],
+            "size": DIE,
+            "step": DIE + 6,
+        },
+    })
+
+
+# --------------------------------------------------------------------- styling
+
+#: The diagram rules. Colours are CSS custom properties with light fallbacks;
+#: a page sets ``--nardy-*`` (for example under ``[data-md-color-scheme=slate]``)
+#: to restyle every board.
+STYLE = """\
+.nardy-frame{fill:var(--nardy-frame,#6b4a2b)}
+.nardy-field{fill:var(--nardy-field,#f2e3c4)}
+.nardy-bar{fill:var(--nardy-bar,#5a3d22)}
+.nardy-tray{fill:var(--nardy-tray,#4e3520)}
+.nardy-pa{fill:var(--nardy-point-a,#a4552f)}
+.nardy-pb{fill:var(--nardy-point-b,#d7b27c)}
+.nardy-num{fill:var(--nardy-number,#f2e3c4);font-size:11px;text-anchor:middle}
+.nardy-ck,.nardy-off,.nardy-die rect{stroke-width:1.5}
+[data-color=white].nardy-ck,[data-color=white].nardy-off,.nardy-die[data-color=white] rect,.nardy-die[data-color=black] .nardy-dot,.nardy-swatch[data-color=white]{fill:var(--nardy-white,#faf7f0);stroke:var(--nardy-white-edge,#4a3b2c)}
+[data-color=black].nardy-ck,[data-color=black].nardy-off,.nardy-die[data-color=black] rect,.nardy-die[data-color=white] .nardy-dot,.nardy-swatch[data-color=black]{fill:var(--nardy-black,#262626);stroke:var(--nardy-black-edge,#000)}
+.nardy-dot{stroke:none!important}
+.nardy-n{font-size:13px;font-weight:700;text-anchor:middle}
+.nardy-n[data-color=white]{fill:var(--nardy-black,#262626)}
+.nardy-n[data-color=black]{fill:var(--nardy-white,#faf7f0)}
+.nardy-n[data-point=off]{fill:var(--nardy-number,#f2e3c4)}
+.nardy-label{fill:var(--nardy-text,#333);font-size:16px}
+.nardy-label.nardy-turn{font-weight:700}
+.nardy-marker{fill:var(--nardy-text,#333)}
+.nardy-arrow{fill:none;stroke:var(--nardy-arrow,#1565c0);stroke-width:3.5;stroke-linecap:round;opacity:.9}
+.nardy-head{fill:var(--nardy-arrow,#1565c0)}
+.nardy-hit{fill:none;stroke:var(--nardy-hit,#e65100);stroke-width:3;stroke-dasharray:4 3}
+.nardy-refused{fill:none;stroke:var(--nardy-refused,#c62828);stroke-width:3;stroke-dasharray:7 5;stroke-linecap:round}
+.nardy-refused-head{fill:var(--nardy-refused,#c62828)}
+.nardy-cross{stroke:var(--nardy-refused,#c62828);stroke-width:4;stroke-linecap:round}
+"""
+
+
+# --------------------------------------------------------------------- helpers
+
+
+def _num(value: float) -> str:
+    value = round(float(value), 1)
+    return str(int(value)) if value.is_integer() else f"{value:.1f}"
+
+
+def _where(value) -> str:
+    """A place as the public API writes it: 1..24, ``bar`` or ``off``."""
+    if value in (BAR, OFF):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 24:
+        raise ValueError(f"{value!r} is not a point; use 1..24, 'bar' or 'off'")
+    return str(value)
+
+
+def _slot(lay: dict, color: str, where: str, level: int) -> tuple[float, float]:
+    """The centre of the ``level``-th checker (from 0) of a stack, a bar or a tray."""
+    if where == OFF:
+        x, y, dy = lay["off"][color][:3]
+        return x, y + dy * min(level, 14)
+    if where == BAR:
+        x, y, dy = lay["bar"][color] if lay["bar"] else (BAR_X + BAR_W / 2, MIDDLE, 0)
+    else:
+        x, y, dy = lay["points"][where]
+    return x, y + dy * min(level, CAP - 1)
+
+
+class _Counts:
+    """Checkers per place, to place arrows as the shown moves are played."""
+
+    def __init__(self, position: Position):
+        self.n = {}
+        for color in COLORS:
+            for point, count in position.checkers(color).items():
+                self.n[color, str(point)] = count
+            self.n[color, BAR] = position.bar(color)
+            self.n[color, OFF] = position.off(color)
+
+    def get(self, color: str, where: str) -> int:
+        return self.n.get((color, where), 0)
+
+    def add(self, color: str, where: str, delta: int) -> None:
+        self.n[color, where] = max(0, self.get(color, where) + delta)
+
+
+def _move_parts(item) -> tuple:
+    """(start, end, hit, reason) of a Move, or of a tuple (start, end[, hit or reason])."""
+    if hasattr(item, "start") and hasattr(item, "end"):
+        return item.start, item.end, bool(getattr(item, "hit", False)), None
+    start, end, *rest = item
+    extra = rest[0] if rest else None
+    if isinstance(extra, str):
+        return start, end, False, extra
+    return start, end, bool(extra), None
+
+
+def _curve(a: tuple[float, float], b: tuple[float, float]) -> tuple[str, tuple[float, float]]:
+    """A path from a to b, bowed towards the middle when both ends are in one half; and its midpoint."""
+    (x1, y1), (x2, y2) = a, b
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    if (y1 < MIDDLE) == (y2 < MIDDLE):
+        bulge = min(70.0, 0.3 * abs(x2 - x1) + 14)
+        cy += bulge if y1 < MIDDLE else -bulge
+    mid = (0.25 * x1 + 0.5 * cx + 0.25 * x2, 0.25 * y1 + 0.5 * cy + 0.25 * y2)
+    d = f"M{_num(x1)} {_num(y1)}Q{_num(cx)} {_num(cy)} {_num(x2)} {_num(y2)}"
+    return d, mid
+
+
+# --------------------------------------------------------------------- drawing
+
+
+def checker_layer(position: Position) -> str:
+    """The ``<g class="nardy-checkers">`` group: checkers, counts and borne-off slabs."""
+    lay = layout(position.variant)
+    out = ['<g class="nardy-checkers">']
+
+    def stack(color: str, where: str, count: int) -> None:
+        for level in range(min(count, CAP)):
+            x, y = _slot(lay, color, where, level)
+            out.append(
+                f'<circle class="nardy-ck" data-point="{where}" data-color="{color}" '
+                f'cx="{_num(x)}" cy="{_num(y)}" r="{R}"/>'
+            )
+        if count > CAP:
+            x, y = _slot(lay, color, where, CAP - 1)
+            out.append(
+                f'<text class="nardy-n" data-point="{where}" data-color="{color}" '
+                f'x="{_num(x)}" y="{_num(y + 4.5)}">{count}</text>'
+            )
+
+    for point in range(1, 25):
+        color, count = position.count_at(point)
+        if count:
+            stack(color, str(point), count)
+    for color in COLORS:
+        if position.bar(color):
+            stack(color, BAR, position.bar(color))
+    for color in COLORS:
+        count = position.off(color)
+        if not count:
+            continue
+        x, y0, dy, w, h = lay["off"][color]
+        for level in range(count):
+            y = y0 + dy * level
+            out.append(
+                f'<rect class="nardy-off" data-point="off" data-color="{color}" x="{_num(x - w / 2)}" '
+                f'y="{_num(y - h / 2)}" width="{_num(w)}" height="{_num(h)}" rx="2"/>'
+            )
+        x, y = lay["offCount"][color]
+        out.append(
+            f'<text class="nardy-n" data-point="off" data-color="{color}" x="{_num(x)}" y="{_num(y + 4.5)}">{count}</text>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+_DOTS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _dice(lay: dict, color: str, dice: Iterable[int]) -> str:
+    values = list(dice)
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+            raise ValueError(f"dice {values!r}: a die shows 1 to 6")
+    if not 1 <= len(values) <= 4:
+        raise ValueError(f"dice {values!r}: draw one to four dice")
+    cx, cy = lay["dice"][color]
+    step = lay["dice"]["step"]
+    out = [f'<g class="nardy-dice" data-dice="{",".join(map(str, values))}">']
+    for index, value in enumerate(values):
+        x = cx + (index - (len(values) - 1) / 2) * step
+        out.append(
+            f'<g class="nardy-die" data-color="{color}" data-value="{value}">'
+            f'<rect x="{_num(x - DIE / 2)}" y="{_num(cy - DIE / 2)}" width="{DIE}" height="{DIE}" rx="5"/>'
+        )
+        for dx, dy in _DOTS[value]:
+            out.append(f'<circle class="nardy-dot" cx="{_num(x + dx * 7)}" cy="{_num(cy + dy * 7)}" r="2.6"/>')
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _pips(position: Position, label: str | None) -> str:
+    out = ['<g class="nardy-pips">']
+    for color, y in ((BLACK, LABEL_H / 2), (WHITE, HEIGHT - LABEL_H / 2)):
+        turn = position.turn == color
+        if turn:  # a small triangle points at the side to move
+            out.append(
+                f'<path class="nardy-marker" d="M{LEFT - 24} {_num(y - 6)}l9 6-9 6z"/>'
+            )
+        out.append(
+            f'<circle class="nardy-swatch" data-color="{color}" cx="{LEFT - 4}" cy="{_num(y)}" r="7"/>'
+        )
+        words = f"{html.escape(str(label))} " if label else ""
+        out.append(
+            f'<text class="nardy-label{" nardy-turn" if turn else ""}" x="{LEFT + 8}" y="{_num(y + 5.5)}">'
+            f'{words}<tspan data-pips="{color}">{position.pips(color)}</tspan></text>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def _static(variant: str) -> str:
+    """Frame, field, bar, trays, points and their numbers: the same for every board of a variant."""
+    out = [
+        f'<rect class="nardy-frame" x="0" y="{LABEL_H}" width="{WIDTH}" height="{HEIGHT - 2 * LABEL_H}" rx="6"/>',
+        f'<rect class="nardy-field" x="{LEFT}" y="{FIELD_TOP}" width="{6 * POINT_W}" height="{FIELD_BOTTOM - FIELD_TOP}"/>',
+        f'<rect class="nardy-field" x="{RIGHT}" y="{FIELD_TOP}" width="{6 * POINT_W}" height="{FIELD_BOTTOM - FIELD_TOP}"/>',
+        f'<rect class="nardy-bar" data-point="bar" x="{BAR_X}" y="{FIELD_TOP}" width="{BAR_W}" '
+        f'height="{FIELD_BOTTOM - FIELD_TOP}"/>',
+    ]
+    tray_h = STACK_H - 8
+    for color in (BLACK, WHITE):
+        x = _tray_x(variant, color) - (SIDE - 6) / 2
+        y = FIELD_TOP + 2 if color == BLACK else FIELD_BOTTOM - 2 - tray_h
+        out.append(
+            f'<rect class="nardy-tray" data-point="off" data-color="{color}" x="{_num(x)}" y="{_num(y)}" '
+            f'width="{SIDE - 6}" height="{tray_h}" rx="3"/>'
+        )
+    out.append('<g class="nardy-points">')
+    for point in range(1, 25):
+        x = _point_left(point)
+        shade = "nardy-pa" if point % 2 else "nardy-pb"
+        if point >= 13:
+            d = f"M{_num(x)} {FIELD_TOP}h{POINT_W}l-{POINT_W // 2} {TRIANGLE_H}z"
+        else:
+            d = f"M{_num(x)} {FIELD_BOTTOM}h{POINT_W}l-{POINT_W // 2} -{TRIANGLE_H}z"
+        out.append(f'<path class="nardy-pt {shade}" data-point="{point}" d="{d}"/>')
+    out.append("</g><g class=\"nardy-nums\">")
+    for point in range(1, 25):
+        x = _point_left(point) + POINT_W / 2
+        y = FIELD_TOP - FRAME / 2 + 4 if point >= 13 else FIELD_BOTTOM + FRAME / 2 + 4
+        out.append(f'<text class="nardy-num" x="{_num(x)}" y="{_num(y)}">{point}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _marks(position: Position, lay: dict, prefix: str, arrows, refused) -> str:
+    """Arrows of the shown moves (played in order), then the refused moves, struck out."""
+    out = []
+    mover = position.turn
+    opponent = WHITE if mover == BLACK else BLACK
+    counts = _Counts(position)
+    for item in arrows:
+        start, end, hit, _ = _move_parts(item)
+        start, end = _where(start), _where(end)
+        a = _slot(lay, mover, start, counts.get(mover, start) - 1)
+        counts.add(mover, start, -1)
+        if hit and end not in (BAR, OFF):
+            x, y = _slot(lay, opponent, end, 0)
+            out.append(
+                f'<circle class="nardy-hit" data-point="{end}" cx="{_num(x)}" cy="{_num(y)}" r="{R + 3}"/>'
+            )
+            counts.add(opponent, end, -1)
+            counts.add(opponent, BAR, 1)
+        b = _slot(lay, mover, end, counts.get(mover, end))
+        counts.add(mover, end, 1)
+        d, _mid = _curve(a, b)
+        hit_attr = ' data-hit="true"' if hit else ""
+        out.append(
+            f'<path class="nardy-arrow" data-from="{start}" data-to="{end}"{hit_attr} '
+            f'd="{d}" marker-end="url(#{prefix}head)"/>'
+        )
+    start_counts = _Counts(position)
+    for item in refused:
+        start, end, _hit, reason = _move_parts(item)
+        start, end = _where(start), _where(end)
+        a = _slot(lay, mover, start, max(0, start_counts.get(mover, start) - 1))
+        if end == OFF:
+            level = start_counts.get(mover, OFF)
+        else:
+            level = start_counts.get(mover, end) + start_counts.get(opponent, end)
+        b = _slot(lay, mover, end, level)
+        d, (mx, my) = _curve(a, b)
+        reason_attr = f' data-reason="{html.escape(str(reason))}"' if reason else ""
+        out.append(
+            f'<g class="nardy-refusal" data-from="{start}" data-to="{end}"{reason_attr}>'
+            f'<path class="nardy-refused" d="{d}" marker-end="url(#{prefix}no)"/>'
+            f'<path class="nardy-cross" d="M{_num(mx - 7)} {_num(my - 7)}l14 14m0 -14l-14 14"/></g>'
+        )
+    if not out:
+        return ""
+    return '<g class="nardy-marks">' + "".join(out) + "</g>"
+
+
+def board(
+    position: Position,
+    *,
+    arrows: Iterable = (),
+    refused: Iterable = (),
+    dice: Iterable[int] | None = None,
+    title: str | None = None,
+    desc: str | None = None,
+    pip_label: str | None = None,
+    id_prefix: str | None = None,
+    style: bool = True,
+) -> str:
+    """The position as an SVG string (no XML declaration; inline it in HTML or save it as .svg).
+
+    ``arrows``: the moves shown, in the order they are played (``Move`` objects,
+    or ``(start, end[, hit])``); a hit is marked on the checker it hits.
+    ``refused``: single moves drawn struck out (``Move``, or ``(start, end[, reason-code])``).
+    ``dice``: one to four dice, drawn in the colour of the side to move.
+    ``title`` (default: the position's compact text) and ``desc`` are the
+    text alternative, in the page's language; ``pip_label`` the word before
+    each side's pip count. ``id_prefix`` starts every id: give each board of a
+    page its own (the default is derived from the content). ``style=False``
+    leaves out the ``<style>`` element when the page's stylesheet holds
+    :data:`STYLE`.
+    """
+    arrows = list(arrows)
+    refused = list(refused)
+    dice = None if dice is None else tuple(dice)
+    if title is None:
+        from .interchange import to_text
+
+        title = to_text(position)
+    if id_prefix is None:
+        seed = repr((position._key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice))
+        id_prefix = "nardy-" + hashlib.sha1(seed.encode()).hexdigest()[:8] + "-"
+    if not id_prefix or not (id_prefix[0].isalpha() or id_prefix[0] == "_") or any(
+        not (c.isalnum() or c in "-_.") or not c.isascii() for c in id_prefix
+    ):
+        raise ValueError(f"id_prefix {id_prefix!r}: start with a letter; use letters, digits, - _ .")
+    lay = layout(position.variant)
+    p = id_prefix
+    labelled = f"{p}title {p}desc" if desc else f"{p}title"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="nardy-board" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="100%" role="img" aria-labelledby="{labelled}" data-variant="{position.variant}" '
+        f'data-turn="{position.turn}">',
+        f'<title id="{p}title">{html.escape(str(title))}</title>',
+    ]
+    if desc:
+        out.append(f'<desc id="{p}desc">{html.escape(str(desc))}</desc>')
+    if style:
+        out.append(f"<style>{STYLE}</style>")
+    marks = _marks(position, lay, p, arrows, refused)
+    if arrows or refused:
+        defs = ["<defs>"]
+        if arrows:
+            defs.append(
+                f'<marker id="{p}head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+                f'orient="auto"><path class="nardy-head" d="M0 0L10 5L0 10z"/></marker>'
+            )
+        if refused:
+            defs.append(
+                f'<marker id="{p}no" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+                f'orient="auto"><path class="nardy-refused-head" d="M0 0L10 5L0 10z"/></marker>'
+            )
+        defs.append("</defs>")
+        out.append("".join(defs))
+    out.append(_static(position.variant))
+    out.append(checker_layer(position))
+    if dice:
+        out.append(_dice(lay, position.turn, dice))
+    out.append(marks)
+    out.append(_pips(position, pip_label))
+    out.append("</svg>")
+    return "".join(out)
+
+
+__all__ = ["board", "checker_layer", "layout", "STYLE"]

@@ -1,0 +1,135 @@
+"""The site's languages, read from ``locales/languages.toml`` (the one mapping table).
+
+Every tool names a language its own way (Material ``uz``, Babel ``uz_Latn``,
+gettext ``uz@latin``, BCP 47 ``uz-Latn``); everything that needs one of these
+names asks this module instead of spelling it again.
+
+``python -m nardy_site.languages [enabled|all|source]`` prints site codes, one
+per line (``scripts/build`` loops over ``enabled``).
+
+Adding a language (for example Russian, ``ru``):
+
+1. ``locales/languages.toml``: set ``enabled = true`` in its row.
+2. ``config/ru.yml``: copy ``config/uz.yml`` and change the code in it
+   (``docs_dir``, ``site_dir``, ``site_url``, ``theme.language``) and the
+   ``site_name``; the build checks that the file agrees with the table.
+3. ``docs/ru/``: the three pages (CONTRIBUTING.md).
+4. ``scripts/i18n update`` creates ``locales/<gettext>/LC_MESSAGES/messages.po``
+   from the template; translate every message (the build fails on a missing one).
+5. ``scripts/build`` and ``.venv/bin/python -m pytest tests/site``.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "locales" / "languages.toml"
+FIELDS = ("name", "material", "babel", "gettext", "bcp47", "enabled", "source")
+
+
+@dataclass(frozen=True)
+class Language:
+    #: The site's code: docs/<code>/, config/<code>.yml, site/<code>/.
+    code: str
+    #: The language's name in itself ("Oʻzbekcha").
+    name: str
+    #: Material for MkDocs ``theme.language``.
+    material: str
+    #: Babel locale identifier (plural rules).
+    babel: str
+    #: gettext catalog folder under ``locales/``.
+    gettext: str
+    #: BCP 47 tag for ``lang`` and ``hreflang``.
+    bcp47: str
+    enabled: bool
+    source: bool
+
+    @property
+    def catalog(self) -> Path:
+        """The translations of this language: ``locales/<gettext>/LC_MESSAGES/messages.po``."""
+        return ROOT / "locales" / self.gettext / "LC_MESSAGES" / "messages.po"
+
+    @property
+    def config(self) -> Path:
+        """This language's MkDocs configuration."""
+        return ROOT / "config" / f"{self.code}.yml"
+
+
+class LanguageTableError(ValueError):
+    pass
+
+
+@lru_cache(maxsize=None)
+def load(path: Path = TABLE) -> tuple[Language, ...]:
+    """Every language of the table, in its order; raises :class:`LanguageTableError` if it is inconsistent."""
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    rows = data.get("languages")
+    if not isinstance(rows, dict) or not rows:
+        raise LanguageTableError(f"{path}: expected [languages.<code>] tables")
+    languages = []
+    for code, row in rows.items():
+        missing = [name for name in FIELDS if name not in row]
+        unknown = sorted(set(row) - set(FIELDS))
+        if missing or unknown:
+            raise LanguageTableError(f"{path}: [languages.{code}]: missing {missing}, unknown {unknown}")
+        for name in FIELDS:
+            want = bool if name in ("enabled", "source") else str
+            if not isinstance(row[name], want) or (want is str and not row[name].strip()):
+                raise LanguageTableError(f"{path}: [languages.{code}] {name} must be a {want.__name__}")
+        languages.append(Language(code=code, **{name: row[name] for name in FIELDS}))
+    for name in ("material", "babel", "gettext", "bcp47"):
+        values = [getattr(lang, name) for lang in languages]
+        if len(set(values)) != len(values):
+            raise LanguageTableError(f"{path}: two languages share a {name} code")
+    sources = [lang for lang in languages if lang.source]
+    if len(sources) != 1 or not sources[0].enabled:
+        raise LanguageTableError(f"{path}: exactly one language must be the source, and it must be enabled")
+    return tuple(languages)
+
+
+def enabled(path: Path = TABLE) -> list[Language]:
+    return [lang for lang in load(path) if lang.enabled]
+
+
+def source(path: Path = TABLE) -> Language:
+    return next(lang for lang in load(path) if lang.source)
+
+
+def get(code: str, path: Path = TABLE) -> Language:
+    for lang in load(path):
+        if lang.code == code:
+            return lang
+    raise KeyError(f"no language {code!r} in {path}")
+
+
+def by_material(material: str, path: Path = TABLE) -> Language:
+    """The language whose Material ``theme.language`` is ``material``."""
+    for lang in load(path):
+        if lang.material == material:
+            return lang
+    raise KeyError(f"no language with theme.language {material!r} in {path}")
+
+
+def main(argv: list[str]) -> int:
+    which = argv[0] if argv else "enabled"
+    if which == "enabled":
+        codes = [lang.code for lang in enabled()]
+    elif which == "all":
+        codes = [lang.code for lang in load()]
+    elif which == "source":
+        codes = [source().code]
+    else:
+        print("usage: python -m nardy_site.languages [enabled|all|source]", file=sys.stderr)
+        return 2
+    print("\n".join(codes))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

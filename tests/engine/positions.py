@@ -1,0 +1,77 @@
+"""Positions for the tests: from random games, and random arbitrary ones biased towards blocks."""
+
+from __future__ import annotations
+
+import random
+
+from nardy_rules import LongPosition, ShortPosition, legal_plays, other
+from nardy_rules.position import VARIANTS
+
+from .reference import State, forbidden_block, path
+
+
+def random_game_positions(variant: str, count: int, seed: int):
+    """``count`` (position, dice) pairs met while playing random legal plays from the start."""
+    rng = random.Random(seed)
+    cls = VARIANTS[variant]
+    out = []
+    while len(out) < count:
+        position = cls.start()
+        while not position.is_game_over() and len(out) < count:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            out.append((position, dice))
+            plays = legal_plays(position, dice)
+            position = rng.choice(plays).result if plays else position.with_turn(other(position.turn))
+    return out
+
+
+def random_position(rng: random.Random, variant: str):
+    """An arbitrary valid position, often with runs of five to seven points and bearing-off races.
+
+    Long-nardy positions where the side to move already holds a forbidden
+    six-block are skipped: they cannot arise in a game.
+    """
+    while True:
+        sides = {"white": {}, "black": {}}
+        taken: set[int] = set()
+        for color in ("white", "black"):
+            my_path = path(variant, color)
+            left = 15
+            style = rng.random()
+            if style < 0.2:  # racing home or bearing off
+                low = 18 if rng.random() < 0.6 else 12
+                spots = my_path[low:]
+            else:
+                spots = my_path
+            if variant == "long" and style >= 0.2 and rng.random() < 0.6:
+                # a run along the opponent's path, to meet the six-block rule
+                opp_path = path(variant, other(color))
+                start = rng.randrange(0, 19)
+                for point in opp_path[start:start + rng.randint(4, 7)]:
+                    if point not in taken and left:
+                        sides[color][point] = 1
+                        taken.add(point)
+                        left -= 1
+            if variant == "short" and rng.random() < 0.2:
+                bar = rng.randint(1, 2)
+                sides[color]["bar"] = bar
+                left -= bar
+            off = rng.randint(0, 10) if style < 0.2 else 0
+            left -= off
+            sides[color]["off"] = off
+            while left > 0:
+                point = rng.choice(spots)
+                if point in taken and point not in sides[color]:
+                    continue
+                n = rng.randint(1, min(left, 4))
+                sides[color][point] = sides[color].get(point, 0) + n
+                taken.add(point)
+                left -= n
+        turn = rng.choice(("white", "black"))
+        cls = LongPosition if variant == "long" else ShortPosition
+        position = cls.from_points(sides["white"], sides["black"], turn)
+        if position.is_game_over():
+            continue
+        if variant == "long" and forbidden_block(State.of(position)):
+            continue
+        return position

@@ -1,0 +1,179 @@
+"""A deliberately naive second implementation of RULES.md, for the tests only.
+
+It shares no code with ``nardy_rules``' move generation: it works in White's
+numbering with each side's path spelled out, tries every order of every die,
+and checks each rule literally after each single move. Slow and plain, so it
+can be trusted as a referee for the fast engine on random positions.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+PATHS = {
+    ("short", "white"): tuple(range(24, 0, -1)),
+    ("short", "black"): tuple(range(1, 25)),
+    ("long", "white"): tuple(range(24, 0, -1)),
+    ("long", "black"): tuple(range(12, 0, -1)) + tuple(range(24, 12, -1)),
+}
+OTHER = {"white": "black", "black": "white"}
+
+
+class State:
+    """Checkers by White-numbered point for both sides, plus bar and off; immutable."""
+
+    def __init__(self, variant, turn, white, black):
+        self.variant, self.turn = variant, turn
+        self.sides = {"white": dict(white), "black": dict(black)}
+
+    @classmethod
+    def of(cls, position):
+        sides = {}
+        for color in ("white", "black"):
+            side = {p: n for p, n in position.checkers(color).items()}
+            side["bar"] = position.bar(color)
+            side["off"] = position.off(color)
+            sides[color] = side
+        return cls(position.variant, position.turn, sides["white"], sides["black"])
+
+    def key(self):
+        """The checkers of both sides (not whose turn: a result is compared with the mover's position)."""
+        return tuple(
+            tuple(sorted((str(k), v) for k, v in self.sides[c].items() if v)) for c in ("white", "black")
+        )
+
+    def copy(self):
+        return State(self.variant, self.turn, self.sides["white"], self.sides["black"])
+
+    def count(self, color, point):
+        return self.sides[color].get(point, 0)
+
+
+def path(variant, color):
+    return PATHS[(variant, color)]
+
+
+def closed(state, point):
+    """Closed to the side to move: two opponent checkers (short), any (long)."""
+    n = state.count(OTHER[state.turn], point)
+    return n >= 2 if state.variant == "short" else n >= 1
+
+
+def forbidden_block(state):
+    """A run of six points of the mover along the opponent's path with no opponent checker beyond it."""
+    me, opp = state.turn, OTHER[state.turn]
+    opp_path = path(state.variant, opp)
+    furthest = max((i for i, p in enumerate(opp_path) if state.count(opp, p)), default=-1)
+    for start in range(0, 19):
+        window = opp_path[start:start + 6]
+        if all(state.count(me, p) for p in window) and furthest <= start + 5:
+            return True
+    return False
+
+
+def single_moves(state, die, head_moves, head_limit):
+    """(start, end, new_state, head_moves) for every legal single move of ``die``."""
+    me, opp = state.turn, OTHER[state.turn]
+    my_path = path(state.variant, me)
+    side = state.sides[me]
+    out = []
+    if side.get("bar", 0):
+        target = my_path[die - 1]
+        if not closed(state, target):
+            new = state.copy()
+            new.sides[me]["bar"] -= 1
+            _land(new, target)
+            out.append(("bar", target, new, head_moves))
+        return out
+    index_of = {p: i for i, p in enumerate(my_path)}
+    all_home = all(index_of[p] >= 18 for p, n in side.items() if n and p not in ("bar", "off"))
+    for point, n in list(side.items()):
+        if not n or point in ("bar", "off"):
+            continue
+        i = index_of[point]
+        if state.variant == "long" and i == 0 and head_moves >= head_limit:
+            continue
+        j = i + die
+        new = state.copy()
+        new.sides[me][point] -= 1
+        if j < 24:
+            target = my_path[j]
+            if closed(state, target):
+                continue
+            _land(new, target)
+            end = target
+        else:
+            if not all_home:
+                continue
+            if j > 24 and any(side.get(my_path[k], 0) for k in range(18, i)):
+                continue
+            new.sides[me]["off"] = new.sides[me].get("off", 0) + 1
+            end = "off"
+        if state.variant == "long" and forbidden_block(new):
+            continue
+        out.append((point, end, new, head_moves + (1 if state.variant == "long" and i == 0 else 0)))
+    return out
+
+
+def _land(state, target):
+    me, opp = state.turn, OTHER[state.turn]
+    if state.variant == "short" and state.count(opp, target) == 1:
+        state.sides[opp][target] = 0
+        state.sides[opp]["bar"] = state.sides[opp].get("bar", 0) + 1
+    state.sides[me][target] = state.count(me, target) + 1
+
+
+def analyse(position, dice):
+    """(max dice, {result key}, {(start, end, die) first moves of legal plays})."""
+    state = State.of(position)
+    a, b = dice
+    head_limit = 1
+    if position.variant == "long":
+        first = state.count(position.turn, path("long", position.turn)[0]) == 15
+        head_limit = 2 if first and a == b and a in (3, 4, 6) else 1
+    orders = [(a,) * 4] if a == b else [(a, b), (b, a)]
+
+    @lru_cache(maxsize=None)
+    def depth(key, remaining, head_moves, order_key):
+        return _depth(states[key], remaining, head_moves)
+
+    states = {}
+
+    def _depth(st, remaining, head_moves):
+        best = 0
+        if not remaining:
+            return 0
+        for _s, _e, new, hm in single_moves(st, remaining[0], head_moves, head_limit):
+            states[new.key()] = new
+            best = max(best, 1 + depth(new.key(), remaining[1:], hm, 0))
+        return best
+
+    best = max(_depth(state, order, 0) for order in orders)
+    # Larger-die rule: with one die playable of a non-double, the larger if it can be played.
+    results, firsts = set(), set()
+
+    def collect(st, remaining, head_moves, used, first):
+        if used == best:
+            results.add(st.key())
+            firsts.add(first)
+            return
+        if not remaining:
+            return
+        for s, e, new, hm in single_moves(st, remaining[0], head_moves, head_limit):
+            states[new.key()] = new
+            if used + 1 + depth(new.key(), remaining[1:], hm, 0) < best:
+                continue
+            collect(new, remaining[1:], hm, used + 1, first or (s, e, remaining[0]))
+
+    if best == 1 and a != b:
+        larger = max(a, b)
+        can_larger = bool(single_moves(state, larger, 0, head_limit))
+        orders = [(larger,)] if can_larger else [(min(a, b),)]
+    if best:
+        for order in orders:
+            collect(state, order, 0, 0, None)
+    return best, results, firsts
+
+
+def result_key(position):
+    return State.of(position).key()

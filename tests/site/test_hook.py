@@ -1,0 +1,52 @@
+"""The hook's configuration step: language, theme strings, language selector, site_url."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.exceptions import PluginError
+
+from nardy_site import languages
+
+from .helpers import ROOT, write_build
+
+
+@pytest.fixture()
+def hook():
+    spec = importlib.util.spec_from_file_location("nardy_hook_under_test", ROOT / "hooks" / "nardy.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def config_for(tmp_path, language="uz"):
+    return load_config(str(write_build(tmp_path, {"index.md": "# x\n"}, language)))
+
+
+def test_one_language_has_no_selector(hook, tmp_path, monkeypatch):
+    monkeypatch.delenv("NARDY_SITE_URL", raising=False)
+    config = hook.on_config(config_for(tmp_path))
+    assert "alternate" not in config.extra
+    assert config.site_url == "http://127.0.0.1:8000/uz/"
+    assert config.mdx_configs["toc"]["permalink_title"] == "Doimiy havola"
+    names = [option["toggle"]["name"] for option in config.theme["palette"]]
+    assert names == ["Tungi rejimga oʻtish", "Kunduzgi rejimga oʻtish"]
+
+
+def test_selector_lists_every_enabled_language(hook, tmp_path, monkeypatch):
+    table = {lang.code: lang for lang in languages.load()}
+    monkeypatch.setattr(languages, "enabled", lambda: [table["uz"], table["ru"]])
+    monkeypatch.setenv("NARDY_SITE_URL", "https://example.org/nardy/")
+    config = hook.on_config(config_for(tmp_path))
+    assert config.extra["alternate"] == [
+        {"name": "Oʻzbekcha", "link": "../uz/", "lang": "uz-Latn"},
+        {"name": "Русский", "link": "../ru/", "lang": "ru"},
+    ]
+    assert config.site_url == "https://example.org/nardy/uz/"
+
+
+def test_a_language_not_enabled_is_refused(hook, tmp_path):
+    with pytest.raises(PluginError, match="ru is not enabled"):
+        hook.on_config(config_for(tmp_path, "ru"))
