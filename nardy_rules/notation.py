@@ -18,7 +18,6 @@ mover's farthest checker to the nearest, as gnubg does.
 from __future__ import annotations
 
 import re
-from itertools import permutations
 
 from .dice import parse_dice
 from .errors import IllegalPlayError, NotationError
@@ -34,7 +33,7 @@ def format_play(play: Play) -> str:
     position, color = play.position, play.color
     chains: list[list[list]] = []  # each: [[own point, hit], ...]
     for s, t, _die, hit in play._internal:
-        for chain in reversed(chains):
+        for chain in chains:  # the earliest checker that stands there: its hits read in order
             if chain[-1][0] == s and s != OFF_INDEX:
                 chain.append([t, hit])
                 break
@@ -114,25 +113,17 @@ def parse_play(position: Position, dice, text: str) -> Play:
     """
     from .turn import Turn
 
-    paths = parse_tokens(text)
+    paths = [_segments(path) for path in parse_tokens(text)]
     roll = parse_dice(dice)
     legal = {play.result: play for play in position.legal_plays(roll)}
     problems: list[_Problem] = []
-    tried = set()
-    # Try the checkers in the order written first, then in every other order
-    # (entering before moving, bearing off after coming home...).
-    for order in permutations(range(len(paths))):
-        segments = [seg for i in order for seg in _segments(paths[i])]
-        if tuple(segments) in tried:
+    for done in _realise(paths, Turn(position, roll), problems):
+        if not done.complete:
+            problems.append(_Problem(f"it plays {len(done.moves)} dice, but {done.max_dice} can be played"))
             continue
-        tried.add(tuple(segments))
-        for done in _realise(segments, Turn(position, roll), problems):
-            if not done.complete:
-                problems.append(_Problem(f"it plays {len(done.moves)} dice, but {done.max_dice} can be played"))
-                continue
-            play = legal.get(done.play().result)
-            if play is not None:
-                return play
+        play = legal.get(done.play().result)
+        if play is not None:
+            return play
     problem = problems[0] if problems else _Problem("no legal play matches it")
     raise IllegalPlayError(f"{text.strip()!r} is not legal here: {problem}", problem.refusal)
 
@@ -144,49 +135,59 @@ class _Problem(str):
 
 
 def _segments(path):
+    """[(start, end, hit marked), ...] for one checker's path."""
     return [(path[i][0], path[i + 1][0], path[i + 1][1]) for i in range(len(path) - 1)]
 
 
-def _realise(segments, turn, problems):
-    """Yield turns in which every segment has been played, in every way the dice allow."""
-    if not segments:
-        yield turn
-        return
-    start, end, star = segments[0]
-    for after in _towards(turn, start, end, star, problems):
-        yield from _realise(segments[1:], after, problems)
+def _realise(paths, turn, problems):
+    """Yield turns in which every checker has walked its written path.
 
-
-def _towards(turn, start, end, star, problems):
-    """Yield turns where one checker went from ``start`` to ``end``, one die at a time.
-
-    Landing points on the way are not written, so a route that would hit on
-    one of them is not what the text means.
+    One die at a time, in every interleaving of the checkers (a checker
+    entering from the bar must wait for another to enter first, bearing off
+    waits for a checker to come home...). A landing point on the way that is
+    not written must not hit: the text then means another route.
     """
-    color, board = turn.color, turn.start
-    own_start = BAR_INDEX if start == BAR else board.to_own(color, start)
-    own_end = OFF_INDEX if end == OFF else board.to_own(color, end)
-    for die in sorted(set(turn.remaining), reverse=True):
-        landing = own_start - die
-        if end == OFF:
-            final = landing <= 0
-        elif landing < own_end:
-            continue
-        else:
-            final = landing == own_end
-        target = end if final else board.to_white(color, landing)
-        branch = turn.copy()
-        refusal = branch.check(start, target, die)
-        if refusal is not None:
-            problem = _Problem(f"{start}/{target}: {refusal.message()}")
-            problem.refusal = refusal
-            problems.append(problem)
-            continue
-        move = branch.move(start, target, die)
-        if not final:
-            if not move.hit:
-                yield from _towards(branch, target, end, star, problems)
-        elif star and not move.hit:
-            problems.append(_Problem(f"{start}/{end}*: there is no blot to hit on {end}"))
-        else:
-            yield branch
+    seen = set()
+    start = tuple((0, path[0][0]) for path in paths)  # per checker: (segment index, where it stands)
+
+    def walk(turn, progress):
+        key = (turn.position, turn.remaining, progress)
+        if key in seen:
+            return
+        seen.add(key)
+        if all(index == len(paths[i]) for i, (index, _) in enumerate(progress)):
+            yield turn
+            return
+        color, board = turn.color, turn.start
+        for i, (index, here) in enumerate(progress):
+            if index == len(paths[i]):
+                continue
+            _, end, star = paths[i][index]
+            own_here = BAR_INDEX if here == BAR else board.to_own(color, here)
+            own_end = OFF_INDEX if end == OFF else board.to_own(color, end)
+            for die in sorted(set(turn.remaining), reverse=True):
+                landing = own_here - die
+                if end == OFF:
+                    final = landing <= 0
+                elif landing < own_end:
+                    continue
+                else:
+                    final = landing == own_end
+                target = end if final else board.to_white(color, landing)
+                refusal = turn.check(here, target, die)
+                if refusal is not None:
+                    problem = _Problem(f"{here}/{target}: {refusal.message()}")
+                    problem.refusal = refusal
+                    problems.append(problem)
+                    continue
+                branch = turn.copy()
+                move = branch.move(here, target, die)
+                if final and star and not move.hit:
+                    problems.append(_Problem(f"{here}/{end}*: there is no blot to hit on {end}"))
+                    continue
+                if not final and move.hit:
+                    continue
+                step = (index + 1, end) if final else (index, target)
+                yield from walk(branch, progress[:i] + (step,) + progress[i + 1:])
+
+    yield from walk(turn, start)

@@ -124,7 +124,11 @@ def _land(state, target):
 
 
 def analyse(position, dice):
-    """(max dice, {result key}, {(start, end, die) first moves of legal plays})."""
+    """(max dice, {result key}, {(start, end, die) first moves of legal plays}).
+
+    Every order of the dice is tried; positions met on the way are memoised
+    by (checkers, dice left, head moves), which changes nothing but the time.
+    """
     state = State.of(position)
     a, b = dice
     head_limit = 1
@@ -132,46 +136,52 @@ def analyse(position, dice):
         first = state.count(position.turn, path("long", position.turn)[0]) == 15
         head_limit = 2 if first and a == b and a in (3, 4, 6) else 1
     orders = [(a,) * 4] if a == b else [(a, b), (b, a)]
+    moves_of = {}
+
+    def moves(st, remaining, head_moves):
+        key = (st.key(), remaining, head_moves)
+        if key not in moves_of:
+            moves_of[key] = single_moves(st, remaining[0], head_moves, head_limit) if remaining else []
+        return moves_of[key]
 
     @lru_cache(maxsize=None)
-    def depth(key, remaining, head_moves, order_key):
-        return _depth(states[key], remaining, head_moves)
+    def depth(key, remaining, head_moves):
+        st = states[key]
+        return max((1 + depth(_remember(new), remaining[1:], hm) for _s, _e, new, hm in moves(st, remaining, head_moves)),
+                   default=0)
+
+    @lru_cache(maxsize=None)
+    def reach(key, remaining, head_moves, need):
+        """Result keys reached from here with exactly ``need`` more moves."""
+        if need == 0:
+            return frozenset([key])
+        out = set()
+        for _s, _e, new, hm in moves(states[key], remaining, head_moves):
+            new_key = _remember(new)
+            if depth(new_key, remaining[1:], hm) >= need - 1:
+                out |= reach(new_key, remaining[1:], hm, need - 1)
+        return frozenset(out)
 
     states = {}
 
-    def _depth(st, remaining, head_moves):
-        best = 0
-        if not remaining:
-            return 0
-        for _s, _e, new, hm in single_moves(st, remaining[0], head_moves, head_limit):
-            states[new.key()] = new
-            best = max(best, 1 + depth(new.key(), remaining[1:], hm, 0))
-        return best
+    def _remember(st):
+        states[st.key()] = st
+        return st.key()
 
-    best = max(_depth(state, order, 0) for order in orders)
-    # Larger-die rule: with one die playable of a non-double, the larger if it can be played.
-    results, firsts = set(), set()
-
-    def collect(st, remaining, head_moves, used, first):
-        if used == best:
-            results.add(st.key())
-            firsts.add(first)
-            return
-        if not remaining:
-            return
-        for s, e, new, hm in single_moves(st, remaining[0], head_moves, head_limit):
-            states[new.key()] = new
-            if used + 1 + depth(new.key(), remaining[1:], hm, 0) < best:
-                continue
-            collect(new, remaining[1:], hm, used + 1, first or (s, e, remaining[0]))
-
+    root = _remember(state)
+    best = max(depth(root, order, 0) for order in orders)
     if best == 1 and a != b:
+        # Larger-die rule: with one die playable of a non-double, the larger if it can be played.
         larger = max(a, b)
-        can_larger = bool(single_moves(state, larger, 0, head_limit))
-        orders = [(larger,)] if can_larger else [(min(a, b),)]
+        orders = [(larger,)] if single_moves(state, larger, 0, head_limit) else [(min(a, b),)]
+    results, firsts = set(), set()
     if best:
         for order in orders:
-            collect(state, order, 0, 0, None)
+            for s, e, new, hm in moves(state, order, 0):
+                new_key = _remember(new)
+                if 1 + depth(new_key, order[1:], hm) >= best:
+                    firsts.add((s, e, order[0]))
+                    results |= reach(new_key, order[1:], hm, best - 1)
     return best, results, firsts
 
 
