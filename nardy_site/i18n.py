@@ -33,6 +33,20 @@ UI = {
     "permalink": N_("Permanent link"),
     # TRANSLATORS: the word before each side's pip count on a board diagram ("pips 167").
     "pips": N_("pips"),
+    # TRANSLATORS: banner on a page translated with machine help, until a native speaker has reviewed it.
+    "review-pending": N_(
+        "This translation was made with machine help and awaits review by a native speaker. "
+        "The rules and the diagrams are checked; the wording may still be improved."
+    ),
+    # TRANSLATORS: banner on a page shown in another language because it is not translated yet;
+    # {language} is that language's name in itself, e.g. "Oʻzbekcha".
+    "not-translated": N_("This page is not translated into your language yet, so it is shown in {language}."),
+    # TRANSLATORS: title of the "page not found" (404) page.
+    "not-found-title": N_("Page not found"),
+    # TRANSLATORS: text of the "page not found" (404) page, before the links to the three pages.
+    "not-found-text": N_("There is no page at this address. The rules of both games are here:"),
+    # TRANSLATORS: label of the language list on the site's root page and in the header.
+    "languages": N_("Languages"),
 }
 
 
