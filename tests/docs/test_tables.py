@@ -1,0 +1,9 @@
+"""Every table of figures of every language, cell by cell as the reader sees it."""
+
+from nardy_site.tables import TableError, verify
+
+
+def test_table(table):
+    if isinstance(table, TableError):
+        raise table
+    verify(table)
