@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
+from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from nardy_rules import svg  # noqa: E402
 from nardy_site import i18n, languages  # noqa: E402
@@ -50,9 +51,14 @@ def on_config(config):
     if not lang.enabled:
         raise PluginError(f"nardy: {lang.code} is not enabled in locales/languages.toml")
     if Path(config.config_file_path).resolve() == lang.config.resolve():
-        for key, want in (("docs_dir", ROOT / "docs" / lang.code), ("site_dir", ROOT / "site" / lang.code)):
-            if Path(config[key]).resolve() != want.resolve():
-                raise PluginError(f"nardy: {lang.config}: {key} is {config[key]}, expected {want}")
+        # site_dir as written in the file: ``mkdocs build -d DIR`` may build elsewhere.
+        declared = _declared_site_dir(lang.config)
+        for key, have, want in (
+            ("docs_dir", Path(config["docs_dir"]), ROOT / "docs" / lang.code),
+            ("site_dir", declared, ROOT / "site" / lang.code),
+        ):
+            if have is None or have.resolve() != want.resolve():
+                raise PluginError(f"nardy: {lang.config}: {key} is {have}, expected {want}")
     root_url = os.environ.get("NARDY_SITE_URL")
     if root_url:
         config.site_url = root_url.rstrip("/") + f"/{lang.code}/"
@@ -77,6 +83,13 @@ def on_config(config):
     _state.clear()
     _state.update(lang=lang, tr=translator, errors=[])
     return config
+
+
+def _declared_site_dir(path: Path) -> Path | None:
+    """``site_dir`` of a configuration file itself (not what it inherits), resolved against the file."""
+    with open(path, "rb") as handle:
+        value = (yaml_load(handle) or {}).get("site_dir")
+    return (path.parent / value) if isinstance(value, str) else None
 
 
 def on_files(files, config):

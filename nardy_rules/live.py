@@ -1,0 +1,116 @@
+"""The live boards' entry point: JSON in, JSON out, no state kept between calls.
+
+The page's Web Worker runs this module in Pyodide; the parity tests run it in
+CPython. Every request carries the whole turn so far, so the worker holds no
+game state and a reloaded link can be replayed::
+
+    {"op": "state", "position": {...}, "dice": [6, 5], "moves": [{"from": 24, "to": 18, "die": 6}]}
+
+Operations:
+
+- ``state``: the turn so far (see :func:`state`).
+- ``check``: with ``"from"`` and ``"to"``: ``{"legal": true, "move": {...}}`` or
+  ``{"legal": false, "reason": {"code", "params"}}`` (the page translates the reason).
+- ``paths``: with ``"from"``: where that checker can go now, with one or more dice.
+- ``plays``: every legal play of the turn from its start position, in notation.
+
+A bad request answers ``{"error": "..."}``, never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .errors import NardyError
+from .play import Move
+from .position import Position
+from .turn import Turn
+
+
+def _point(value):
+    if value in ("bar", "off"):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise NardyError(f"{value!r} is not a point; use 1..24, 'bar' or 'off'") from None
+    return value
+
+
+def _move_json(move: Move) -> dict:
+    return move.to_json()
+
+
+def replay(request: dict) -> Turn:
+    """The turn of the request: its start position and dice, with its moves played in order."""
+    if not isinstance(request, dict):
+        raise NardyError("a request is a JSON object")
+    position = Position.from_json(request.get("position"))
+    dice = request.get("dice")
+    if dice is None:
+        raise NardyError("the request has no dice")
+    turn = Turn(position, dice)
+    for index, move in enumerate(request.get("moves") or []):
+        if not isinstance(move, dict):
+            raise NardyError(f"move {index + 1} is not an object with from, to and die")
+        refusal = turn.check(_point(move.get("from")), _point(move.get("to")), move.get("die"))
+        if refusal is not None:
+            raise NardyError(f"move {index + 1} ({move.get('from')}/{move.get('to')}) is not legal: {refusal.code}")
+        turn.move(_point(move.get("from")), _point(move.get("to")), move.get("die"))
+    return turn
+
+
+def state(turn: Turn) -> dict:
+    """Everything a board shows about a turn in progress."""
+    position = turn.position
+    finished = turn.play().result if turn.complete else None
+    result = (finished or position).result()
+    return {
+        "position": position.to_json(),
+        "turn": turn.color,
+        "dice": list(turn.roll),
+        "remaining": list(turn.remaining),
+        "max_dice": turn.max_dice,
+        "moves": [_move_json(m) for m in turn.moves],
+        "complete": turn.complete,
+        "lost": list(turn.lost_dice),
+        "legal_moves": [_move_json(m) for m in turn.legal_moves()],
+        "pips": {"white": position.pips("white"), "black": position.pips("black")},
+        "next": finished.to_json() if finished is not None else None,
+        "result": result.to_json() if result is not None else None,
+    }
+
+
+def handle(request: dict) -> dict:
+    """Answer one request (a dict); errors become ``{"error": ...}``."""
+    try:
+        op = request.get("op") if isinstance(request, dict) else None
+        turn = replay(request)
+        if op == "state":
+            return state(turn)
+        if op == "check":
+            start, end = _point(request.get("from")), _point(request.get("to"))
+            refusal = turn.check(start, end, request.get("die"))
+            if refusal is not None:
+                return {"legal": False, "reason": {"code": refusal.code, "params": refusal.params}}
+            moved = turn.copy().move(start, end, request.get("die"))
+            return {"legal": True, "move": _move_json(moved)}
+        if op == "paths":
+            start = _point(request.get("from"))
+            return {"paths": [{"end": p["end"], "moves": [_move_json(m) for m in p["moves"]]} for p in turn.paths(start)]}
+        if op == "plays":
+            plays = turn.start.legal_plays(turn.roll) if len(turn.roll) == 2 else []
+            return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
+        return {"error": f"unknown op {op!r}; use state, check, paths or plays"}
+    except NardyError as error:
+        return {"error": str(error)}
+
+
+def handle_json(text: str) -> str:
+    """:func:`handle` for a JSON string (what the worker passes in and out)."""
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError):
+        return json.dumps({"error": "the request is not valid JSON"})
+    return json.dumps(handle(request), ensure_ascii=False)
