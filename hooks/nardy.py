@@ -3,24 +3,41 @@
 - ``on_config``: finds the build's language in ``locales/languages.toml`` by
   ``theme.language``, checks ``config/<code>.yml`` agrees with the table, loads
   the language's catalog, translates the theme strings the site sets (palette
-  toggle, permalink title), lists the other enabled languages in the language
-  selector, and takes ``site_url`` from ``$NARDY_SITE_URL`` (the site's root)
-  when it is set.
+  toggle, permalink title, review banner, 404 page, "Languages"), gives the
+  templates the language's BCP 47 tag (``<html lang>``, ``hreflang``), and
+  takes ``site_url`` from ``$NARDY_SITE_URL`` (the site's root) when it is set.
 - ``on_files``: adds ``assets/nardy.css`` (``assets/nardy.css`` of the
-  repository + the board rules of ``nardy_rules.svg``), the same for every language.
-- ``on_page_markdown``: every ```nardy block is verified against the engine
-  and replaced by its figure (``nardy_site.diagram``).
+  repository + the board rules of ``nardy_rules.svg``) and ``assets/nardy.js``,
+  the same for every language.
+- ``on_page_markdown``: checks the page's ``translation`` front matter
+  (``nardy_site.translation``); every ```nardy block is verified against the
+  engine and replaced by its figure (``nardy_site.diagram``).
 - ``on_env``: stops the build, naming ``file:line: reason`` for every malformed
-  or contradicted block; warns (fatal with ``--strict``) on text missing
-  from the catalog.
+  or contradicted block and bad front matter; warns (fatal with ``--strict``)
+  on text missing from the catalog.
+- ``on_page_context``: the language switcher of the page
+  (``nardy_alternates``, overrides/partials/alternate.html) links to the same
+  page in every enabled language (its home page where that language lacks the
+  page); the review banner's text when the front matter says
+  ``translation: {review: pending}`` (overrides/main.html).
+  ``extra.alternate`` stays Material's: ``<link rel="alternate" hreflang>`` to
+  each language's home (Material's script fetches the sitemap next to each of
+  them, so they must be the languages' roots).
+- ``on_template_context``: the 404 page (overrides/404.html): its text and
+  links to the language's pages, with paths from the site's root, since it is
+  served at any address.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 import os
+import posixpath
+import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -31,13 +48,15 @@ from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from nardy_rules import svg  # noqa: E402
-from nardy_site import i18n, languages  # noqa: E402
+from nardy_site import i18n, languages, translation  # noqa: E402
 from nardy_site.blocks import BlockError, find_blocks, verify  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.nardy")
 
 CSS_URI = "assets/nardy.css"
+JS_URI = "assets/nardy.js"
+BCP47 = re.compile(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*")
 
 _state: dict = {}
 
@@ -75,14 +94,51 @@ def on_config(config):
             option["toggle"]["name"] = _(i18n.UI[key])
     if "toc" in config.mdx_configs or "toc" in config.markdown_extensions:
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = _(i18n.UI["permalink"])
-    others = languages.enabled()
-    if len(others) > 1:
-        config.extra["alternate"] = [
-            {"name": other.name, "link": f"../{other.code}/", "lang": other.bcp47} for other in others
-        ]
+    for each in languages.enabled():
+        if not BCP47.fullmatch(each.bcp47):
+            raise PluginError(f"nardy: {languages.TABLE}: bcp47 {each.bcp47!r} of {each.code} is not a BCP 47 tag")
+    # Translated now, so that a missing translation is reported by on_env.
+    texts = {key: _(i18n.UI[key]) for key in ("review-pending", "not-found-title", "not-found-text", "languages")}
+    # For the templates: <html lang> and hreflang (overrides/partials/language.html), the switcher's label.
+    config.extra["nardy"] = {"code": lang.code, "bcp47": lang.bcp47, "languages": texts["languages"]}
     _state.clear()
-    _state.update(lang=lang, tr=translator, errors=[])
+    _state.update(lang=lang, tr=translator, errors=[], texts=texts)
+    config.extra.pop("alternate", None)
+    if len(languages.enabled()) > 1:
+        # Material's list: <link rel="alternate" hreflang> to each language's home, and the header's
+        # switcher (overrides/partials/alternate.html), whose links on_page_context points at the page.
+        config.extra["alternate"] = [
+            {"name": entry["name"], "link": entry["link"], "lang": entry["lang"]} for entry in _alternates(lang, None)
+        ]
     return config
+
+
+def _alternates(lang, page: tuple[str, str] | None, root: str | None = None) -> list[dict]:
+    """The language switcher's entries: every enabled language, in the table's order.
+
+    ``page`` is the page being built, as (its URL, its source file): each
+    entry links to the same page in that language, or to the language's home
+    page where ``docs/<code>/`` lacks the file; None links every entry to the
+    language's home. Links are relative to this language's root ("../ru/short/";
+    the template's ``url`` filter makes them relative to the page), or start
+    with ``root`` (the site's root path) when it is given.
+    """
+    prefix = "../" if root is None else root
+    entries = []
+    for other in languages.enabled():
+        target = ""
+        if page is not None:
+            url, src_uri = page
+            if other.code == lang.code or (ROOT / "docs" / other.code / src_uri).is_file():
+                target = url
+        entries.append({
+            "name": other.name,
+            "code": other.code,
+            "lang": other.bcp47,
+            "link": f"{prefix}{other.code}/{target}",
+            "current": other.code == lang.code,
+        })
+    return entries
 
 
 def _declared_site_dir(path: Path) -> Path | None:
@@ -93,11 +149,15 @@ def _declared_site_dir(path: Path) -> Path | None:
 
 
 def on_files(files, config):
-    content = (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8") + svg.STYLE
-    existing = files.get_file_from_path(CSS_URI)
-    if existing is not None:
-        files.remove(existing)
-    files.append(File.generated(config, CSS_URI, content=content))
+    assets = {
+        CSS_URI: (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8") + svg.STYLE,
+        JS_URI: (ROOT / "assets" / "nardy.js").read_text(encoding="utf-8"),
+    }
+    for uri, content in assets.items():
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, content=content))
     return files
 
 
@@ -114,6 +174,9 @@ def on_page_markdown(markdown, page, config, files):
     # Front matter is gone from ``markdown``: count its lines, so errors name the file's lines.
     offset = source[: len(source) - len(markdown)].count("\n") if source.endswith(markdown) else 0
     errors = _state["errors"]
+    pages = {path.name for path in (ROOT / "docs" / languages.source().code).glob("*.md")}
+    for line, reason in translation.problems(page.meta, source, pages or None):
+        errors.append(f"{path}:{line}: {reason}")
 
     def record(error: BlockError) -> None:
         errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
@@ -144,9 +207,43 @@ def on_env(env, config, files):
     if errors:
         count = len(errors)
         raise PluginError(
-            f"{count} diagram block{'s' if count > 1 else ''} failed:\n" + "\n".join(errors)
+            f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, front matter):\n"
+            + "\n".join(errors)
         )
     missing = _state["tr"].missing if _state["tr"].needs_translation else set()
     for message in sorted(missing):
         log.warning(f"nardy: not translated into {_state['lang'].code}: {message!r} (scripts/i18n update)")
     return env
+
+
+def on_page_context(context, page, config, nav):
+    if "alternate" in config.extra:
+        context["nardy_alternates"] = _alternates(_state["lang"], (page.url, page.file.src_uri))
+    context["nardy_review"] = _state["texts"]["review-pending"] if translation.review_pending(page.meta) else None
+    return context
+
+
+def _plain_title(page) -> str:
+    """The page's title as text: MkDocs keeps a title taken from the first heading as HTML."""
+    title = page.title or ""
+    return title if "title" in page.meta else html.unescape(title)
+
+
+def on_template_context(context, template_name, config):
+    if template_name != "404.html":
+        return context
+    # Served at any address of the language: links start at the site's root path.
+    here = urlsplit(config.site_url or "/").path or "/"
+    home = here if here.endswith("/") else here + "/"
+    root = posixpath.dirname(home.rstrip("/")).rstrip("/") + "/"
+    if "alternate" in config.extra:
+        context["nardy_alternates"] = _alternates(_state["lang"], None, root=root)
+    nav = context.get("nav")
+    pages = list(nav.pages) if nav is not None else []
+    texts = _state["texts"]
+    context["nardy_not_found"] = {
+        "title": texts["not-found-title"],
+        "text": texts["not-found-text"],
+        "links": [{"href": home + page.url, "title": _plain_title(page)} for page in pages],
+    }
+    return context

@@ -16,7 +16,11 @@ Adding a language (for example Russian, ``ru``):
 3. ``docs/ru/``: the three pages (CONTRIBUTING.md).
 4. ``scripts/i18n update`` creates ``locales/<gettext>/LC_MESSAGES/messages.po``
    from the template; translate every message (the build fails on a missing one).
-5. ``scripts/build`` and ``.venv/bin/python -m pytest tests/site``.
+5. Material's interface strings: if ``material/templates/partials/languages/``
+   has no ``<material>.html`` for it (Kazakh), write
+   ``overrides/partials/languages/<material>.html`` (every key of Material's
+   ``en.html``; ``tests/site/test_partials.py``).
+6. ``scripts/build`` and ``.venv/bin/python -m pytest tests/site tests/browser``.
 """
 
 from __future__ import annotations

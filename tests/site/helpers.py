@@ -78,7 +78,7 @@ def write_build(tmp: Path, pages: dict[str, str], language: str = "uz") -> Path:
         "docs_dir: ../docs\n"
         "site_dir: ../site\n"
         f"hooks:\n  - {ROOT / 'hooks' / 'nardy.py'}\n"
-        f"theme:\n  language: {language}\n",
+        f"theme:\n  language: {language}\n  custom_dir: {ROOT / 'overrides'}\n",
         encoding="utf-8",
     )
     return config

@@ -56,7 +56,7 @@ def test_blocks_become_figures(good_site):
     assert "<figcaption>Urish: 13/8*. &lt;script&gt;alert(1)&lt;/script&gt;</figcaption>" in short
     assert "<script>alert(1)" not in short
     assert "```nardy id=&quot;not-a-block&quot;" in short  # a fence inside a code block stays code
-    assert '<html lang="uz"' in short
+    assert '<html lang="uz-Latn"' in short
     long = (good_site / "long" / "index.html").read_text(encoding="utf-8")
     assert '<figure class="nardy-diagram" id="long-start"' in long
     assert "Boshlangʻich holat" in long

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 
 import pytest
@@ -27,6 +28,7 @@ def config_for(tmp_path, language="uz"):
 
 def test_one_language_has_no_selector(hook, tmp_path, monkeypatch):
     monkeypatch.delenv("NARDY_SITE_URL", raising=False)
+    monkeypatch.setattr(languages, "enabled", lambda: [languages.get("uz")])
     config = hook.on_config(config_for(tmp_path))
     assert "alternate" not in config.extra
     assert config.site_url == "http://127.0.0.1:8000/uz/"
@@ -44,9 +46,12 @@ def test_selector_lists_every_enabled_language(hook, tmp_path, monkeypatch):
         {"name": "Oʻzbekcha", "link": "../uz/", "lang": "uz-Latn"},
         {"name": "Русский", "link": "../ru/", "lang": "ru"},
     ]
+    assert config.extra["nardy"]["bcp47"] == "uz-Latn"
     assert config.site_url == "https://example.org/nardy/uz/"
 
 
-def test_a_language_not_enabled_is_refused(hook, tmp_path):
+def test_a_language_not_enabled_is_refused(hook, tmp_path, monkeypatch):
+    ru = dataclasses.replace(languages.get("ru"), enabled=False)
+    monkeypatch.setattr(languages, "by_material", lambda material: ru)
     with pytest.raises(PluginError, match="ru is not enabled"):
         hook.on_config(config_for(tmp_path, "ru"))

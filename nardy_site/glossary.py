@@ -1,0 +1,92 @@
+"""The glossary of game terms (``locales/glossary.toml``) and the check that uses it.
+
+Each term has its word in every language and, per language, words that are
+wrong for it there (calques, another language's word, the Armenian machine
+translation's "chips"). :func:`check_page` finds those in a page, outside code
+blocks and diagram bodies, and names the line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = ROOT / "locales" / "glossary.toml"
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str
+    #: language code -> the term in that language (always has "en")
+    words: dict
+    #: language code -> words that are wrong for this term in that language
+    wrong: dict = field(default_factory=dict)
+
+
+class GlossaryError(ValueError):
+    pass
+
+
+@lru_cache(maxsize=None)
+def load(path: Path = GLOSSARY) -> tuple[Term, ...]:
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    terms = []
+    for key, entry in data.get("terms", {}).items():
+        wrong = entry.pop("wrong", {}) if isinstance(entry, dict) else {}
+        if not isinstance(entry, dict) or "en" not in entry:
+            raise GlossaryError(f"{path}: [terms.{key}] needs at least en = \"...\"")
+        for lang, words in wrong.items():
+            if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
+                raise GlossaryError(f"{path}: terms.{key}.wrong.{lang} must be a list of words")
+        terms.append(Term(key, dict(entry), {lang: tuple(words) for lang, words in wrong.items()}))
+    if not terms:
+        raise GlossaryError(f"{path}: no [terms.<key>] tables")
+    return tuple(terms)
+
+
+def _prose_lines(text: str):
+    """(line number, text) of the lines a reader reads as prose: no fences' bodies, no front matter."""
+    lines = text.splitlines()
+    start = 0
+    if lines and lines[0].strip() == "---":
+        end = next((i for i, line in enumerate(lines[1:], start=1) if line.strip() == "---"), 0)
+        start = end + 1
+    fence = None
+    for i in range(start, len(lines)):
+        line = lines[i]
+        match = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
+        if match:
+            if fence is None:
+                fence = match.group(1)
+                # The fence line of a diagram carries its caption: prose.
+                caption = re.search(r'caption="(.*)"', line)
+                if caption:
+                    yield i + 1, caption.group(1)
+            elif match.group(1)[0] == fence[0]:
+                fence = None
+            continue
+        if fence is None:
+            yield i + 1, line
+
+
+def check_page(text: str, lang: str, terms: tuple[Term, ...] | None = None) -> list[tuple[int, str]]:
+    """(line, message) for each use of a word the glossary marks wrong in ``lang``.
+
+    A wrong word matches as a whole word; ``"фишк*"`` matches any word it begins.
+    """
+    found = []
+    for term in terms or load():
+        for word in term.wrong.get(lang, ()):
+            stem = word.rstrip("*")
+            tail = r"\w*" if word.endswith("*") else r"(?!\w)"
+            pattern = re.compile(rf"(?<!\w){re.escape(stem)}{tail}", re.IGNORECASE)
+            for number, line in _prose_lines(text):
+                if pattern.search(line):
+                    right = term.words.get(lang, term.words["en"])
+                    found.append((number, f"{word!r} is wrong for '{term.words['en']}' in {lang}: use {right!r}"))
+    return sorted(found)

@@ -1,0 +1,121 @@
+"""Serve the built site: python -m nardy_site.serve [--bind 127.0.0.1] [--port 8000] [site-dir]
+
+Python's static file server with what the site needs:
+
+- an unknown address under a language (``/ru/no-such-page/``) gets that
+  language's 404 page (``site/ru/404.html``), any other unknown address the
+  root's 404 page, the language chooser (``site/404.html``); both with status
+  404. (Each language is a separate build, so only the server can tell which
+  language an unknown address belongs to.)
+- no directory listings: a directory without ``index.html`` is unknown.
+- ``.wasm`` as ``application/wasm`` (Pyodide does not load without it), and
+  ``.mjs`` as JavaScript.
+
+``make_server`` is what ``scripts/serve`` and the tests use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from .languages import ROOT
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def not_found_page(self) -> Path | None:
+        """The 404 page for the requested path: its language's, else the root's."""
+        site = Path(self.directory)
+        parts = [part for part in unquote(urlsplit(self.path).path).split("/") if part]
+        if parts and parts[0] not in (".", "..") and "/" not in parts[0]:
+            page = site / parts[0] / "404.html"
+            if page.is_file():
+                return page
+        page = site / "404.html"
+        return page if page.is_file() else None
+
+    def send_error(self, code, message=None, explain=None):
+        if code != HTTPStatus.NOT_FOUND:
+            return super().send_error(code, message, explain)
+        page = self.not_found_page()
+        if page is None:
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def list_directory(self, path):
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
+
+    def log_message(self, format, *args):
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+    quiet = False
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+
+def make_server(site_dir: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> SiteServer:
+    """A server of ``site_dir`` (port 0: a free one; see ``server.url``); call ``serve_forever``."""
+    handler = functools.partial(SiteHandler, directory=os.fspath(site_dir))
+    server = SiteServer((host, port), handler)
+    server.quiet = quiet
+    return server
+
+
+def serve_in_thread(site_dir: Path, host: str = "127.0.0.1") -> SiteServer:
+    """A quiet server on a free port, running in a daemon thread; ``server.shutdown()`` stops it."""
+    server = make_server(site_dir, host, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, name="nardy-site-server", daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m nardy_site.serve", description=__doc__.split("\n")[0])
+    parser.add_argument("site", nargs="?", default=str(ROOT / "site"), help="the built site (default: site/)")
+    parser.add_argument("--bind", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    server = make_server(Path(args.site), args.bind, args.port)
+    print(f"serve: {server.url} (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Playwright with Debian's Chromium (/usr/bin/chromium; never ``playwright install``) against the
+site built once per session and served on 127.0.0.1 (tests/site/sitebuild.py).
+
+Every request to another host is blocked twice (Playwright's routing aborts and counts it; Chromium's
+host resolver knows no name but 127.0.0.1) and counted: :class:`Guard`.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.site.sitebuild import built_languages, built_site, served_site
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+@pytest.fixture(scope="session")
+def site():
+    return built_site()
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    return served_site()
+
+
+@pytest.fixture(scope="session")
+def site_languages():
+    """The enabled languages with pages whose build succeeded."""
+    return built_languages()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: scripts/setup --browser installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """A browser context that blocks and counts every request to another host, and records failures."""
+
+    def __init__(self, browser, site_url: str, **options):
+        self.origin = urlsplit(site_url).netloc
+        self.foreign: list[str] = []      # requests to another host, as the browser made them
+        self.blocked: list[str] = []      # the same, as the router aborted them
+        self.local: list[str] = []        # requests to the site
+        self.failed: list[str] = []       # the site's answers >= 400, and requests that failed
+        self.errors: list[str] = []       # uncaught exceptions in the pages
+        self.context = browser.new_context(**options)
+        self.context.route("**/*", self._route)
+        self.context.on("request", self._request)
+        self.context.on("response", self._response)
+        self.context.on("requestfailed", self._failed)
+
+    def _is_local(self, url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme in ("data", "blob", "about") or (parts.scheme in ("http", "https") and parts.netloc == self.origin)
+
+    def _route(self, route):
+        url = route.request.url
+        if self._is_local(url):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    def _request(self, request):
+        (self.local if self._is_local(request.url) else self.foreign).append(request.url)
+
+    def _response(self, response):
+        if response.status >= 400 and self._is_local(response.url):
+            self.failed.append(f"{response.status} {response.url}")
+
+    def _failed(self, request):
+        if self._is_local(request.url) and not request.url.startswith(("data:", "blob:")):
+            self.failed.append(f"failed {request.url}: {request.failure}")
+
+    @property
+    def clean(self) -> bool:
+        """Nothing requested from another host, and no exception in a page."""
+        return not self.foreign and not self.blocked and not self.errors
+
+    def new_page(self):
+        page = self.context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture()
+def guard(browser, site_url):
+    guard = Guard(browser, site_url)
+    yield guard
+    guard.close()

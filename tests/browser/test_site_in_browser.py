@@ -1,0 +1,171 @@
+"""The built site in Chromium: every page loads nothing from another host (every such request is
+blocked and counted), <html lang>, the review banner, the 404 pages, the language switcher."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.site import expected
+from tests.site.expected import PAGES
+from tests.site.helpers import ROOT
+
+from .conftest import Guard
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_guard_counts_what_it_blocks(guard, site_url):
+    page = guard.new_page()
+    page.goto(site_url + "uz/", wait_until="networkidle")
+    page.evaluate("""() => {
+        const img = document.createElement("img");
+        img.src = "https://example.org/pixel.png";
+        document.body.append(img);
+        return fetch("http://example.com/x").catch(() => null);
+    }""")
+    page.wait_for_timeout(300)
+    assert sorted(guard.foreign) == sorted(guard.blocked) == ["http://example.com/x", "https://example.org/pixel.png"]
+    assert not guard.clean
+    assert any(url.endswith("/uz/assets/nardy.css") for url in guard.local)
+
+
+def test_no_page_requests_another_host(browser, site_url, site_languages):
+    guard = Guard(browser, site_url)
+    try:
+        page = guard.new_page()
+        visited = 0
+        for lang in site_languages:
+            for url in PAGES.values():
+                response = page.goto(f"{site_url}{lang.code}/{url}", wait_until="networkidle")
+                assert response.status == 200
+                visited += 1
+            # The search: its worker and its index load on the first page already; open it anyway.
+            page.locator("input.md-search__input").fill("a")
+            page.wait_for_timeout(200)
+            response = page.goto(f"{site_url}{lang.code}/no-such-page/", wait_until="networkidle")
+            assert response.status == 404
+        for path in ("", "no-such-page"):
+            page.goto(site_url + path, wait_until="networkidle")
+        assert guard.foreign == [] and guard.blocked == [], guard.foreign + guard.blocked
+        assert len(guard.local) > visited * 3
+        # The only answers >= 400: the unknown addresses themselves.
+        assert [f for f in guard.failed if "/no-such-page" not in f] == [], guard.failed
+        assert guard.errors == []
+    finally:
+        guard.close()
+
+
+def test_html_lang_and_review_banner(guard, site_url, site_languages, site):
+    page = guard.new_page()
+    for lang in site_languages:
+        for source, url in PAGES.items():
+            page.goto(f"{site_url}{lang.code}/{url}")
+            assert page.evaluate("document.documentElement.lang") == expected.bcp47(lang.code)
+            banner = page.locator(".nardy-review")
+            if expected.review_pending(ROOT / "docs" / lang.code / source):
+                assert banner.is_visible(), f"{lang.code}/{url}"
+                assert banner.inner_text().strip() == expected.catalog_text(lang.code, expected.REVIEW)
+            else:
+                assert banner.count() == 0
+
+
+def test_404_page_of_each_language(guard, site_url, site_languages):
+    page = guard.new_page()
+    for lang in site_languages:
+        response = page.goto(f"{site_url}{lang.code}/no/such/page.html", wait_until="networkidle")
+        assert response.status == 404
+        assert page.evaluate("document.documentElement.lang") == expected.bcp47(lang.code)
+        title = expected.catalog_text(lang.code, expected.NOT_FOUND_TITLE)
+        assert page.locator("article h1").inner_text().strip() == title
+        # Styled: the theme's stylesheet loaded from the language's root although the address is deeper.
+        assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+        links = page.locator("article ul.nardy-not-found a")
+        assert links.count() == 3
+        links.nth(1).click()
+        page.wait_for_load_state()
+        assert urlsplit(page.url).path == f"/{lang.code}/short/"
+    response = page.goto(f"{site_url}nothing/here/", wait_until="networkidle")
+    assert response.status == 404 and page.url.endswith("/nothing/here/")  # no redirect from the root's 404
+    page.locator("a[hreflang=ru]").click()
+    page.wait_for_load_state()
+    assert urlsplit(page.url).path == "/ru/"
+    assert guard.clean, (guard.foreign, guard.blocked, guard.errors)
+
+
+def section_ids(page) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('article h2[id], article h3[id]')].map(h => h.id)")
+
+
+def switch(page, hreflang: str):
+    page.hover(".md-header .md-select")
+    with page.expect_navigation():
+        page.locator(f".md-header a.md-select__link[hreflang='{hreflang}']").click()
+    page.wait_for_load_state()
+
+
+def test_switcher_keeps_the_page_and_the_section(guard, site_url, site_languages):
+    page = guard.new_page()
+    codes = [lang.code for lang in site_languages]
+    if len(codes) < 2:
+        pytest.skip("one language")
+    for index, code in enumerate(codes):
+        other = codes[(index + 1) % len(codes)]
+        for url in ("short/", "long/"):
+            page.goto(f"{site_url}{code}/{url}")
+            ids = section_ids(page)
+            section = ids[len(ids) // 2]
+            page.goto(f"{site_url}{code}/{url}#{section}")
+            switch(page, expected.bcp47(other))
+            here = urlsplit(page.url)
+            assert (here.path, here.fragment) == (f"/{other}/{url}", section), page.url
+            assert page.evaluate("document.documentElement.lang") == expected.bcp47(other)
+            assert page.locator(f"[id='{section}']").count() == 1
+    assert guard.clean, (guard.foreign, guard.blocked, guard.errors)
+
+
+def test_switcher_keeps_the_section_without_the_sitemaps(guard, site_url, site_languages):
+    """Material's own handler would look the page up in the other language's sitemap, and send the reader
+    to that language's home when it cannot; the site's script follows the link itself."""
+    codes = [lang.code for lang in site_languages]
+    if len(codes) < 2:
+        pytest.skip("one language")
+    guard.context.route("**/sitemap.xml", lambda route: route.abort())
+    page = guard.new_page()
+    page.goto(f"{site_url}{codes[0]}/short/#bearing-off")
+    switch(page, expected.bcp47(codes[1]))
+    here = urlsplit(page.url)
+    assert (here.path, here.fragment) == (f"/{codes[1]}/short/", "bearing-off")
+    assert guard.clean, (guard.foreign, guard.blocked, guard.errors)
+
+
+def test_switcher_without_javascript_lands_on_the_same_page(browser, site_url, site_languages):
+    codes = [lang.code for lang in site_languages]
+    if len(codes) < 2:
+        pytest.skip("one language")
+    guard = Guard(browser, site_url, java_script_enabled=False)
+    try:
+        page = guard.new_page()
+        page.goto(f"{site_url}{codes[-1]}/long/#winning")
+        switch(page, expected.bcp47(codes[0]))
+        assert urlsplit(page.url).path == f"/{codes[0]}/long/"
+        assert guard.clean, (guard.foreign, guard.blocked)
+    finally:
+        guard.close()
+
+
+@pytest.mark.parametrize("locale,expected_path", [("ru-RU", "/ru/"), ("kk-KZ", "/kk/"), ("hy-AM", "/hy/"),
+                                                  ("az-Latn-AZ", "/az/"), ("en-GB", "/en/"), ("de-DE", "/uz/")])
+def test_root_sends_the_reader_to_the_browsers_language(browser, site_url, site_languages, locale, expected_path):
+    if expected_path.strip("/") not in {lang.code for lang in site_languages}:
+        pytest.skip(f"no {expected_path} pages")
+    guard = Guard(browser, site_url, locale=locale)
+    try:
+        page = guard.new_page()
+        page.goto(site_url)
+        page.wait_for_url(f"**{expected_path}")
+        assert urlsplit(page.url).path == expected_path
+        assert guard.clean, (guard.foreign, guard.blocked, guard.errors)
+    finally:
+        guard.close()

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+import pytest
+
+from .sitebuild import built_languages, built_site, served_site
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The built site (every enabled language with pages, and the root pages)."""
+    return built_site()
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    return served_site()
+
+
+@pytest.fixture(scope="session")
+def site_languages():
+    """The enabled languages with pages whose build succeeded."""
+    return built_languages()

@@ -1,0 +1,65 @@
+"""What the built site must hold, read from the sources themselves, not from the code under test.
+
+The language table with ``tomllib``, the catalogs with Babel's ``read_po``,
+the front matter with PyYAML, the pages' files from ``docs/``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+from babel.messages.pofile import read_po
+
+from .helpers import ROOT
+
+PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/"}  # source file -> URL in its language
+
+# The English msgids of the interface strings (the catalogs translate them).
+REVIEW = (
+    "This translation was made with machine help and awaits review by a native speaker. "
+    "The rules and the diagrams are checked; the wording may still be improved."
+)
+NOT_FOUND_TITLE = "Page not found"
+NOT_FOUND_TEXT = "There is no page at this address. The rules of both games are here:"
+
+
+def table() -> dict:
+    with open(ROOT / "locales" / "languages.toml", "rb") as handle:
+        return tomllib.load(handle)["languages"]
+
+
+def enabled() -> list[tuple[str, dict]]:
+    return [(code, row) for code, row in table().items() if row["enabled"]]
+
+
+def bcp47(code: str) -> str:
+    return table()[code]["bcp47"]
+
+
+def catalog_text(code: str, msgid: str) -> str:
+    """The language's translation of ``msgid``; the msgid itself when it has none (English)."""
+    path = ROOT / "locales" / table()[code]["gettext"] / "LC_MESSAGES" / "messages.po"
+    with open(path, "rb") as handle:
+        catalog = read_po(handle)
+    message = catalog.get(msgid)
+    if message is None or not message.string or message.fuzzy:
+        return msgid
+    return message.string
+
+
+def front_matter(path: Path) -> dict:
+    text = path.read_text(encoding="utf-8")
+    match = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    return (yaml.safe_load(match.group(1)) or {}) if match else {}
+
+
+def review_pending(path: Path) -> bool:
+    translation = front_matter(path).get("translation")
+    return isinstance(translation, dict) and translation.get("review") == "pending"
+
+
+def page_html(site: Path, code: str, url: str) -> Path:
+    return site / code / url / "index.html"

@@ -1,0 +1,140 @@
+"""A translated page against its source-language page: the parts every language shares.
+
+Headings with their ``{ #id }`` (in order), ```nardy blocks (ids in order,
+bodies byte for byte), ``<!-- nardy-table: ... -->`` markers (in order) and
+link targets (the same set, each as often). :func:`compare` names each
+difference as ``file:line: what``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from nardy_site.blocks import BlockError, find_blocks
+
+HEADING = re.compile(r"^(#{1,6})\s+(?P<text>.*?)\s*$")
+HEADING_ID = re.compile(r"\{[^}]*#(?P<id>[\w.-]+)[^}]*\}\s*$")
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+MARKER = re.compile(r"<!--\s*nardy-table:\s*(?P<name>[\w-]+)\s*-->")
+LINK = re.compile(r"\]\(\s*<?(?P<target>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str
+    line: int
+
+
+@dataclass
+class Outline:
+    path: str
+    headings: list[Item]  # key: the id ("" for a heading without one)
+    blocks: list          # nardy_site.blocks.Block
+    markers: list[Item]
+    links: list[Item]
+    lines: int
+
+
+def display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def outline(path: Path) -> Outline:
+    text = path.read_text(encoding="utf-8")
+    name = display(path)
+    lines = text.splitlines()
+    start = 0
+    if lines and lines[0].strip() == "---":  # front matter
+        for number, line in enumerate(lines[1:], start=1):
+            if line.strip() == "---":
+                start = number + 1
+                break
+    headings, markers, links = [], [], []
+    fence = None
+    for number, line in enumerate(lines[start:], start=start + 1):
+        opening = FENCE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
+                    and not line.strip()[len(opening.group(1)):].strip():
+                fence = None
+            continue
+        if opening:
+            fence = opening.group(1)
+            continue
+        heading = HEADING.match(line)
+        if heading:
+            found = HEADING_ID.search(heading.group("text"))
+            headings.append(Item(found.group("id") if found else "", number))
+        for marker in MARKER.finditer(line):
+            markers.append(Item(marker.group("name"), number))
+        for link in LINK.finditer(line):
+            links.append(Item(link.group("target"), number))
+    try:
+        blocks = find_blocks(text, name)
+    except BlockError as error:
+        raise AssertionError(f"{error.path}:{error.line}: {error.reason}") from None
+    return Outline(name, headings, blocks, markers, links, len(lines))
+
+
+def _sequence(kind: str, source: Outline, have: Outline, mine: list[Item], theirs: list[Item]) -> list[str]:
+    """Differences of two ordered lists of items, each named at a line of the translation."""
+    problems = []
+    a = [item.key for item in theirs]
+    b = [item.key for item in mine]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        where = mine[j1].line if j1 < len(mine) else (mine[-1].line if mine else 1)
+        if tag in ("replace", "insert"):
+            for item in mine[j1:j2]:
+                expected = ", ".join(repr(x.key) for x in theirs[i1:i2]) or "nothing"
+                problems.append(f"{have.path}:{item.line}: {kind} {item.key!r} where {source.path} has {expected}")
+        if tag == "delete":
+            for item in theirs[i1:i2]:
+                problems.append(f"{have.path}:{where}: {kind} {item.key!r} of {source.path}:{item.line} is missing")
+    return problems
+
+
+def compare(source_path: Path, path: Path) -> list[str]:
+    """Every difference of the translated page ``path`` from ``source_path``, as ``file:line: what``."""
+    source, have = outline(source_path), outline(path)
+    problems = []
+    for item in have.headings:
+        if not item.key:
+            problems.append(f"{have.path}:{item.line}: heading without an {{ #id }}")
+    problems += _sequence("heading id", source, have,
+                          [h for h in have.headings if h.key], [h for h in source.headings if h.key])
+    mine = [Item(block.id, block.line) for block in have.blocks]
+    theirs = [Item(block.id, block.line) for block in source.blocks]
+    problems += _sequence("diagram", source, have, mine, theirs)
+    bodies = {block.id: block for block in source.blocks}
+    for block in have.blocks:
+        original = bodies.get(block.id)
+        if original is None or original.body == block.body:
+            continue
+        a, b = original.body.splitlines(), block.body.splitlines()
+        index = next((k for k in range(max(len(a), len(b))) if k >= len(a) or k >= len(b) or a[k] != b[k]), 0)
+        line = block.line + 1 + min(index, len(b))
+        got = b[index] if index < len(b) else "(end of block)"
+        want = a[index] if index < len(a) else "(end of block)"
+        problems.append(
+            f"{have.path}:{line}: diagram {block.id!r}: body differs from {source.path}:{original.line + 1 + index}: "
+            f"{got!r} instead of {want!r} (copy the body unchanged)"
+        )
+    problems += _sequence("table marker", source, have, have.markers, source.markers)
+    want, got = Counter(i.key for i in source.links), Counter(i.key for i in have.links)
+    for target in sorted(got - want):
+        line = next(i.line for i in have.links if i.key == target)
+        problems.append(f"{have.path}:{line}: link to {target!r}, which {source.path} does not have (as often)")
+    for target in sorted(want - got):
+        line = next(i.line for i in source.links if i.key == target)
+        problems.append(f"{have.path}:1: link to {target!r} of {source.path}:{line} is missing")
+    return problems

@@ -1,0 +1,83 @@
+"""nardy_site.serve on the built site: each language's 404 page for unknown addresses under it, the
+root's language chooser for the others (status 404), no directory listings, .wasm as application/wasm."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+
+from nardy_site.serve import serve_in_thread
+
+from . import expected
+from .htmlscan import parse
+
+
+def get(url, method="GET"):
+    request = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read().decode("utf-8", "replace")
+
+
+def test_pages_are_served(site_url, site_languages):
+    for lang in site_languages:
+        status, headers, body = get(f"{site_url}{lang.code}/short/")
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+        assert parse(body).find("html").get("lang") == expected.bcp47(lang.code)
+
+
+def test_unknown_address_under_a_language_gets_its_404_page(site_url, site_languages):
+    for lang in site_languages:
+        for path in ("no-such-page/", "short/no/such/thing", "x.html", "assets/none.css"):
+            status, headers, body = get(f"{site_url}{lang.code}/{path}")
+            assert status == 404, path
+            assert headers["Content-Type"] == "text/html; charset=utf-8"
+            root = parse(body)
+            assert root.find("html").get("lang") == expected.bcp47(lang.code)
+            assert root.find("h1").text() == expected.catalog_text(lang.code, expected.NOT_FOUND_TITLE)
+
+
+def test_other_unknown_addresses_get_the_language_chooser(site_url, site_languages):
+    for path in ("no-such-page", "zz/short/", "a/b/c.html", "%2e%2e/etc/passwd"):
+        status, _headers, body = get(f"{site_url}{path}")
+        assert status == 404, path
+        root = parse(body)
+        assert root.find("h1").text() == "404"
+        assert [a.get("href") for a in root.find_all("a")] == [f"/{code}/" for code, _row in expected.enabled()]
+
+
+def test_head_of_an_unknown_address(site_url):
+    status, headers, body = get(f"{site_url}uz/nothing/", method="HEAD")
+    assert status == 404 and body == "" and int(headers["Content-Length"]) > 100
+
+
+def test_no_directory_listing(site_url, site_languages):
+    status, _headers, body = get(f"{site_url}{site_languages[0].code}/assets/")
+    assert status == 404 and "Directory listing" not in body
+
+
+def test_types(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>", encoding="utf-8")
+    (tmp_path / "a.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (tmp_path / "m.mjs").write_text("export {}", encoding="utf-8")
+    (tmp_path / "d.json").write_text("{}", encoding="utf-8")
+    server = serve_in_thread(tmp_path)
+    try:
+        assert get(f"{server.url}a.wasm")[1]["Content-Type"] == "application/wasm"
+        assert get(f"{server.url}m.mjs")[1]["Content-Type"] == "text/javascript"
+        assert get(f"{server.url}d.json")[1]["Content-Type"] == "application/json"
+        status, _headers, body = get(f"{server.url}missing")  # no 404 page here: the server's own
+        assert status == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("path", ["uz", "uz/short"])
+def test_a_folder_without_slash_is_redirected(site_url, path):
+    status, _headers, body = get(f"{site_url}{path}")  # urllib follows the redirect
+    assert status == 200 and "<html" in body
