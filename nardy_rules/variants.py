@@ -43,16 +43,23 @@ class _Rules(Position):
         return None
 
     @staticmethod
-    def _bear_off_target(own, die: int):
-        """The point ``die`` bears off from (own numbering), or 0 when none."""
+    def _add_bear_off(out: list, own, die: int, top: int) -> None:
+        """Append the bear-off ``die`` allows (own numbering), if any, starting at or below ``top``."""
         if sum(own[7:26]):
-            return 0
-        if own[die]:
-            return die
-        for point in range(6, 0, -1):
-            if own[point]:
-                return point if point < die else 0
-        return 0
+            return
+        s = die if own[die] else next((p for p in range(6, 0, -1) if own[p]), 0)
+        if s and s <= die and s <= top:
+            out.append((s, 0, False))
+
+    def _single_refusal(self, env: SearchEnv, s: int, die: int) -> Refusal | None:
+        """Why the checker on own point ``s`` may not move ``die`` now, by the rules both games share."""
+        own = env.own
+        t = s - die
+        if t <= 0:
+            return self._bear_off_refusal(own, s, die)
+        if env.closed[t]:
+            return self._closed_refusal(t)
+        return None
 
 
 class ShortPosition(_Rules):
@@ -94,19 +101,8 @@ class ShortPosition(_Rules):
                 t = s - die
                 if not closed[t]:
                     out.append((s, t, blot[t] and not (hits >> t) & 1))
-        s = _Rules._bear_off_target(own, die)
-        if s and s <= top:
-            out.append((s, 0, False))
+        _Rules._add_bear_off(out, own, die, top)
         return out
-
-    def _single_refusal(self, env: SearchEnv, s: int, die: int) -> Refusal | None:
-        own = env.own
-        t = s - die
-        if t <= 0:
-            return self._bear_off_refusal(own, s, die)
-        if env.closed[t]:
-            return self._closed_refusal(t)
-        return None
 
 
 class LongPosition(_Rules):
@@ -177,18 +173,14 @@ class LongPosition(_Rules):
                     env.sixblock_refused = True
                     continue
                 out.append((s, t, False))
-        s = _Rules._bear_off_target(own, die)
-        if s and s <= top:
-            out.append((s, 0, False))
+        _Rules._add_bear_off(out, own, die, top)
         return out
 
     def _single_refusal(self, env: SearchEnv, s: int, die: int) -> Refusal | None:
-        own = env.own
-        t = s - die
-        if t <= 0:
-            return self._bear_off_refusal(own, s, die)
-        if env.closed[t]:
-            return self._closed_refusal(t)
+        refusal = super()._single_refusal(env, s, die)
+        if refusal is not None or s - die <= 0:
+            return refusal
+        own, t = env.own, s - die
         if s == self.HEAD and env.head_start - own[self.HEAD] >= env.head_limit:
             return Refusal("head-rule", count=env.head_limit, head=self.to_white(self.turn, self.HEAD))
         if not own[t]:

@@ -34,6 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "locales" / "languages.toml"
 FIELDS = ("name", "material", "babel", "gettext", "bcp47", "enabled", "source")
+#: Optional fields and their defaults. ``released``: the language is complete and
+#: kept complete (its catalog may have no untranslated or fuzzy entry, every page
+#: must exist); a language added with ``scripts/i18n new-language`` starts unreleased.
+OPTIONAL = {"released": True}
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Language:
     bcp47: str
     enabled: bool
     source: bool
+    released: bool = True
 
     @property
     def catalog(self) -> Path:
@@ -79,14 +84,15 @@ def load(path: Path = TABLE) -> tuple[Language, ...]:
     languages = []
     for code, row in rows.items():
         missing = [name for name in FIELDS if name not in row]
-        unknown = sorted(set(row) - set(FIELDS))
+        unknown = sorted(set(row) - set(FIELDS) - set(OPTIONAL))
         if missing or unknown:
             raise LanguageTableError(f"{path}: [languages.{code}]: missing {missing}, unknown {unknown}")
-        for name in FIELDS:
-            want = bool if name in ("enabled", "source") else str
+        for name in FIELDS + tuple(n for n in OPTIONAL if n in row):
+            want = bool if name in ("enabled", "source", "released") else str
             if not isinstance(row[name], want) or (want is str and not row[name].strip()):
                 raise LanguageTableError(f"{path}: [languages.{code}] {name} must be a {want.__name__}")
-        languages.append(Language(code=code, **{name: row[name] for name in FIELDS}))
+        extra = {name: row.get(name, default) for name, default in OPTIONAL.items()}
+        languages.append(Language(code=code, **{name: row[name] for name in FIELDS}, **extra))
     for name in ("material", "babel", "gettext", "bcp47"):
         values = [getattr(lang, name) for lang in languages]
         if len(set(values)) != len(values):

@@ -15,27 +15,16 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_rules import LongPosition, ShortPosition, legal_plays, other  # noqa: E402
+from nardy_rules import legal_plays, other  # noqa: E402
+from tests.engine.positions import random_game_positions  # noqa: E402  (the test suite's case generator)
 
 
-def cases(cls, count: int, seed: int):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        position = cls.start()
-        while not position.is_game_over() and len(out) < count:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            out.append((position, dice))
-            plays = legal_plays(position, dice)
-            position = rng.choice(plays).result if plays else position.with_turn(other(position.turn))
-    return out
 
 
 def rate(call, items, repeat: int) -> float:
@@ -55,7 +44,7 @@ def main() -> int:
     args = parser.parse_args()
     import gnubg_nn
 
-    short, long = cases(ShortPosition, args.cases, 7), cases(LongPosition, args.cases, 7)
+    short, long = random_game_positions("short", args.cases, 7), random_game_positions("long", args.cases, 7)
 
     def board(position):
         rows = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from nardy_rules import LongPosition, ShortPosition, legal_plays, other
+from nardy_rules import DISTINCT_ROLLS, LongPosition, ShortPosition, legal_plays, other
 from nardy_rules.position import VARIANTS
 
 from .reference import State, forbidden_block, path
@@ -23,6 +23,22 @@ def random_game_positions(variant: str, count: int, seed: int):
             plays = legal_plays(position, dice)
             position = rng.choice(plays).result if plays else position.with_turn(other(position.turn))
     return out
+
+
+def perft(position, plies: int) -> int:
+    """Distinct positions after ``plies`` plays over the 21 rolls (a side that cannot move passes)."""
+    frontier = {position}
+    for _ in range(plies):
+        following = set()
+        for p in frontier:
+            for roll in DISTINCT_ROLLS:
+                plays = legal_plays(p, roll)
+                if plays:
+                    following.update(play.result for play in plays)
+                else:
+                    following.add(p.with_turn(other(p.turn)))
+        frontier = following
+    return len(frontier)
 
 
 def random_position(rng: random.Random, variant: str):

@@ -1,13 +1,13 @@
 """Short nardy against GNU Backgammon (test-only dependency): legal plays, Position IDs, perft."""
 
-import random
-
 import pytest
 
 gnubg_nn = pytest.importorskip("gnubg_nn")
 gnubg = pytest.importorskip("gnubg")
 
 from nardy_rules import DISTINCT_ROLLS, ShortPosition, from_gnubg_id, legal_plays, other, to_gnubg_id  # noqa: E402
+
+from .positions import perft, random_game_positions  # noqa: E402
 
 
 def gnubg_board(position, mover):
@@ -19,21 +19,10 @@ def gnubg_board(position, mover):
     return rows
 
 
-def random_positions(count, seed):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        position = ShortPosition.start()
-        while not position.is_game_over() and len(out) < count:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            out.append((position, dice))
-            plays = legal_plays(position, dice)
-            position = rng.choice(plays).result if plays else position.with_turn(other(position.turn))
-    return out
 
 
 def test_legal_plays_match_gnubg_on_5000_positions():
-    cases = random_positions(5000, seed=2024)
+    cases = random_game_positions("short", 5000, seed=2024)
     on_bar = bearing_off = 0
     for position, dice in cases:
         board = gnubg_board(position, position.turn)
@@ -48,7 +37,7 @@ def test_legal_plays_match_gnubg_on_5000_positions():
 
 
 def test_position_ids_match_gnubg_and_round_trip():
-    for position, _dice in random_positions(1500, seed=7):
+    for position, _dice in random_game_positions("short", 1500, seed=7):
         pid = to_gnubg_id(position)
         assert pid == gnubg.positionid(gnubg_board(position, position.turn))
         assert from_gnubg_id(pid, position.turn) == position
@@ -62,16 +51,6 @@ def test_perft_short_against_gnubg():
     assert ours == gnubg_perft()
 
 
-def perft(position, plies):
-    frontier = {position}
-    for _ in range(plies):
-        following = set()
-        for p in frontier:
-            for roll in DISTINCT_ROLLS:
-                plays = legal_plays(p, roll)
-                following.update(play.result for play in plays) if plays else following.add(p.with_turn(other(p.turn)))
-        frontier = following
-    return len(frontier)
 
 
 def gnubg_perft():

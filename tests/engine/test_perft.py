@@ -5,24 +5,12 @@ nardy's were counted by this engine and cross-checked against the naive
 reference (test below) for the plies it can afford.
 """
 
-from nardy_rules import DISTINCT_ROLLS, LongPosition, ShortPosition, legal_plays, other
+from nardy_rules import DISTINCT_ROLLS, LongPosition, ShortPosition, legal_plays
 
+from .positions import perft
 from .reference import analyse
 
 
-def perft(position, plies):
-    frontier = {position}
-    for _ in range(plies):
-        following = set()
-        for p in frontier:
-            for roll in DISTINCT_ROLLS:
-                plays = legal_plays(p, roll)
-                if plays:
-                    following.update(play.result for play in plays)
-                else:
-                    following.add(p.with_turn(other(p.turn)))
-        frontier = following
-    return len(frontier)
 
 
 def test_long_perft():

@@ -1,0 +1,199 @@
+"""``scripts/i18n``: the translators' commands (Babel underneath).
+
+    scripts/i18n extract            write the template locales/messages.pot from the code
+    scripts/i18n update             extract, then update every catalog (create missing ones)
+    scripts/i18n compile            compile every catalog: .mo files and the boards' JSON
+    scripts/i18n check              everything a translator can break, named by file and line
+    scripts/i18n status             per language: catalog, pages present/missing/outdated/awaiting review
+    scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/scaffold.py)
+
+``check`` fails (exit 1) on: a placeholder renamed, dropped or added in a
+translation (``{name}``, ``%(name)s``); a catalog that does not parse; GNU
+``msgfmt --check`` errors; fuzzy or untranslated entries in a released
+language; a translated page whose structure differs from its source page
+(heading ids, diagram blocks, tables and their figures, link targets); bad
+``translation`` front matter; a word the glossary marks wrong in that
+language. Every problem is one line: ``file:line: what``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import PoFileError, read_po
+
+from . import glossary, placeholders, status, structure, translation
+from .languages import ROOT, Language, enabled, load, source
+
+PYBABEL = str(Path(sys.executable).with_name("pybabel"))
+TEMPLATE = ROOT / "locales" / "messages.pot"
+DOCS = ROOT / "docs"
+
+
+def extract() -> None:
+    subprocess.run(
+        [PYBABEL, "-q", "extract", "-F", "babel.cfg", "--no-default-keywords",
+         "-k", "_", "-k", "N_", "-k", "NP_:1,2", "-k", "ngettext:1,2",
+         "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap",
+         "--project=nardy-rules", "--version=1.0", "--msgid-bugs-address=",
+         "-o", str(TEMPLATE.relative_to(ROOT)), "."],
+        cwd=ROOT, check=True,
+    )
+
+
+def update() -> None:
+    extract()
+    for lang in load():
+        po = lang.catalog
+        if not lang.enabled and not po.exists():
+            continue
+        command = "update" if po.exists() else "init"
+        args = [PYBABEL, "-q", command, "-i", str(TEMPLATE), "-l", lang.babel, "-o", str(po), "--no-wrap"]
+        if command == "update":
+            args.append("--no-fuzzy-matching")
+        else:
+            po.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(args, cwd=ROOT, check=True)
+        print(f"{command}: {po.relative_to(ROOT)}")
+
+
+def compile_catalogs() -> None:
+    for lang in enabled():
+        if not lang.catalog.exists():
+            continue
+        mo = lang.catalog.with_suffix(".mo")
+        subprocess.run([PYBABEL, "-q", "compile", "--use-fuzzy" if not lang.released else "--statistics",
+                        "-i", str(lang.catalog), "-o", str(mo), "-l", lang.babel], cwd=ROOT, check=True)
+        print(f"compiled: {mo.relative_to(ROOT)}")
+    try:
+        from .catalog_json import write_all  # the live boards' compiled JSON
+    except ImportError:
+        return
+    for path in write_all(ROOT / "build" / "i18n"):
+        print(f"compiled: {Path(path).relative_to(ROOT)}")
+
+
+# ---------------------------------------------------------------------- check
+
+
+def check_catalog(lang: Language) -> list[str]:
+    path = lang.catalog
+    name = str(path.relative_to(ROOT))
+    if not path.exists():
+        return [f"{name}:1: the catalog does not exist (scripts/i18n update)"]
+    found = []
+    try:
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, locale=lang.babel, abort_invalid=True)
+    except (PoFileError, ValueError) as error:
+        return [f"{name}: does not parse: {error}"]
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        where = f"{name}:{message.lineno}: {msgid!r}"
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if lang.released and message.fuzzy:
+            found.append(f"{where}: fuzzy (check the translation, then remove the fuzzy flag)")
+        elif lang.released and not all(strings):
+            found.append(f"{where}: untranslated")
+        wrong = placeholders.problem(message.id, message.string)
+        if wrong:
+            found.append(f"{where}: {wrong}")
+    if shutil.which("msgfmt"):
+        done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+        if done.returncode != 0:
+            found += [line for line in done.stderr.splitlines() if line.strip() and "warning:" not in line]
+            if not any(name in line for line in done.stderr.splitlines()):
+                found.append(f"{name}: msgfmt --check failed")
+    else:
+        found.append(f"{name}: msgfmt (Debian package gettext) is not installed; scripts/setup installs it")
+    return found
+
+
+def check_pages(lang: Language) -> list[str]:
+    found = []
+    src = source()
+    source_names = {p.name for p in (DOCS / src.code).glob("*.md")}
+    for path in sorted((DOCS / lang.code).glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        name = str(path.relative_to(ROOT))
+        for line, what in glossary.check_page(text, lang.code):
+            found.append(f"{name}:{line}: {what}")
+        if lang.source:
+            continue
+        meta = status.front_matter(path)
+        for line, what in translation.problems(meta, text, source_names):
+            found.append(f"{name}:{line}: {what}")
+        origin = (meta.get("translation") or {}).get("source", path.name) if isinstance(meta.get("translation"), dict) else path.name
+        source_path = DOCS / src.code / origin
+        if source_path.exists():
+            differences = structure.compare_files(path, source_path, ROOT)
+            if differences:
+                first = differences[0]
+                found.append(f"{name}:{first.line}: {first.what}"
+                             + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
+    if lang.released:
+        for page in sorted(source_names):
+            if not (DOCS / lang.code / page).exists():
+                found.append(f"docs/{lang.code}/{page}:1: missing in a released language")
+    return found
+
+
+def check(codes: list[str] | None = None) -> int:
+    failed = False
+    for lang in enabled():
+        if codes and lang.code not in codes:
+            continue
+        problems = check_catalog(lang) + check_pages(lang)
+        for problem in problems:
+            print(problem)
+        print(f"{lang.code}: {'FAIL' if problems else 'ok'}")
+        failed |= bool(problems)
+    return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scripts/i18n", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("extract")
+    commands.add_parser("update")
+    commands.add_parser("compile")
+    check_parser = commands.add_parser("check")
+    check_parser.add_argument("languages", nargs="*", help="only these language codes")
+    commands.add_parser("status")
+    new = commands.add_parser("new-language")
+    new.add_argument("code", help="the site's code for it, e.g. tk (Turkmen) or tr (Turkish)")
+    new.add_argument("--name", help="its name in itself (default: from Babel's locale data)")
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        extract()
+    elif args.command == "update":
+        update()
+    elif args.command == "compile":
+        compile_catalogs()
+    elif args.command == "check":
+        return check(args.languages)
+    elif args.command == "status":
+        print(status.format_report(status.report()))
+    elif args.command == "new-language":
+        from .scaffold import ScaffoldError, new_language
+
+        try:
+            for line in new_language(args.code, args.name):
+                print(line)
+        except ScaffoldError as error:
+            print(f"new-language: {error}", file=sys.stderr)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
