@@ -21,8 +21,9 @@ LOOSE_TABLE_MARKER = re.compile(r"nardy-table", re.IGNORECASE)
 paths = pytest.mark.parametrize("path", page_paths(), ids=name)
 
 
-def test_every_enabled_language_has_every_page():
-    missing = [f"{lang.code}/{page}" for lang in enabled() for page in PAGES
+def test_every_released_language_has_every_page():
+    # An unreleased language (scripts/i18n new-language) may lack pages: readers get the source page.
+    missing = [f"{lang.code}/{page}" for lang in enabled() if lang.released for page in PAGES
                if not (ROOT / "docs" / lang.code / page).exists()]
     assert not missing, f"pages missing: {', '.join(missing)}"
 
@@ -30,7 +31,7 @@ def test_every_enabled_language_has_every_page():
 @paths
 def test_every_nardy_fence_is_collected(path):
     if not path.exists():
-        pytest.skip("page missing (reported by test_every_enabled_language_has_every_page)")
+        pytest.skip("page missing (reported by test_every_released_language_has_every_page)")
     fences = len(LOOSE_FENCE.findall(text(path)))
     assert len(find_blocks(text(path), name(path))) == fences
 
