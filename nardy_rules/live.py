@@ -12,7 +12,12 @@ Operations:
 - ``check``: with ``"from"`` and ``"to"``: ``{"legal": true, "move": {...}}`` or
   ``{"legal": false, "reason": {"code", "params"}}`` (the page translates the reason).
 - ``paths``: with ``"from"``: where that checker can go now, with one or more dice.
-- ``plays``: every legal play of the turn from its start position, in notation.
+- ``plays``: every legal play of the turn from its start position, in notation
+  (for a roll, or for the dice still to play: one die, three or four of a double).
+- ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...]}``: where that
+  checker can go now (as ``paths``), and the single-die destinations that are
+  legal on their own but refused by the rules about the whole turn
+  (``leaves-dice-unplayed``, ``must-play-larger-die``), each with its reason.
 
 A bad request answers ``{"error": "..."}``, never an exception.
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import json
 
+from .dice import dice_to_play
 from .errors import NardyError
 from .play import Move
 from .position import Position
@@ -82,6 +88,54 @@ def state(turn: Turn) -> dict:
     }
 
 
+#: Refusals of a move that is legal on its own but breaks the rules about the whole turn.
+TURN_RULES = ("leaves-dice-unplayed", "must-play-larger-die")
+
+
+def _paths_json(turn: Turn, start) -> list:
+    return [{"end": p["end"], "moves": [_move_json(m) for m in p["moves"]]} for p in turn.paths(start)]
+
+
+def _plays(start: Turn) -> list:
+    """Every legal play of a turn from its start, one per resulting position.
+
+    A whole roll gives :func:`legal_plays`; the dice still to play of a turn
+    (one die, three of a double) walk the turn's single moves.
+    """
+    if tuple(start.remaining) == dice_to_play(start.roll):
+        return start.start.legal_plays(start.roll)
+    found: dict = {}
+
+    def walk(step: Turn) -> None:
+        if step.complete:
+            play = step.play()
+            if play.moves:
+                found.setdefault(play.result, play)
+            return
+        for move in step.legal_moves():
+            branch = step.copy()
+            branch.move(move.start, move.end, move.die)
+            walk(branch)
+
+    walk(start)
+    return list(found.values())
+
+
+def targets(turn: Turn, start) -> dict:
+    """Where the checker on ``start`` can go now, and where it may not go because of the whole turn."""
+    paths = _paths_json(turn, start)
+    reached = {p["end"] for p in paths}
+    refused = []
+    if not turn.complete:
+        for end in [*range(1, 25), "off"]:
+            if end in reached:
+                continue
+            refusal = turn.check(start, end)
+            if refusal is not None and refusal.code in TURN_RULES:
+                refused.append({"end": end, "reason": {"code": refusal.code, "params": refusal.params}})
+    return {"paths": paths, "refused": refused}
+
+
 def handle(request: dict) -> dict:
     """Answer one request (a dict); errors become ``{"error": ...}``."""
     try:
@@ -97,12 +151,13 @@ def handle(request: dict) -> dict:
             moved = turn.copy().move(start, end, request.get("die"))
             return {"legal": True, "move": _move_json(moved)}
         if op == "paths":
-            start = _point(request.get("from"))
-            return {"paths": [{"end": p["end"], "moves": [_move_json(m) for m in p["moves"]]} for p in turn.paths(start)]}
+            return {"paths": _paths_json(turn, _point(request.get("from")))}
+        if op == "targets":
+            return targets(turn, _point(request.get("from")))
         if op == "plays":
-            plays = turn.start.legal_plays(turn.roll) if len(turn.roll) == 2 else []
+            plays = _plays(Turn(turn.start, request.get("dice")))
             return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
-        return {"error": f"unknown op {op!r}; use state, check, paths or plays"}
+        return {"error": f"unknown op {op!r}; use state, check, paths, targets or plays"}
     except NardyError as error:
         return {"error": str(error)}
 

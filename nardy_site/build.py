@@ -2,7 +2,8 @@
 
 Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build (a warning fails) of ``config/<code>.yml`` into
-``<site-dir>/<code>/``, run side by side; then the root pages
+``<site-dir>/<code>/``, run side by side, with the live boards' shared files (``nardy_site.live_assets``:
+``<site-dir>/pyodide/``, Pyodide and the engine archive); then the root pages
 (``nardy_site.rootpage``). ``$NARDY_SITE_URL`` (the site's root URL) sets
 each language's ``site_url``; without it, ``config/<code>.yml``'s local one
 is used. ``scripts/build`` runs this into ``site/``; the tests into a
@@ -20,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import rootpage
+from . import live_assets, rootpage
 from .languages import ROOT, enabled, get
 
 
@@ -65,7 +66,12 @@ def build(site_dir: Path, codes: list[str] | None = None, env: dict | None = Non
         shutil.rmtree(site_dir)
     site_dir.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, min(len(codes), os.cpu_count() or 1))) as pool:
+        shared = pool.submit(live_assets.write, site_dir)
         results = list(pool.map(lambda code: build_language(code, site_dir, env), codes))
+        try:
+            shared.result()
+        except live_assets.LiveAssetsError as error:
+            raise BuildError(f"the live boards' files ({live_assets.FOLDER}/): {error}") from None
     failed = [result for result in results if result.returncode != 0]
     if failed and check:
         raise BuildError("\n\n".join(f"build of {r.code} (config/{r.code}.yml) failed:\n{r.output}" for r in failed))

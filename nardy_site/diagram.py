@@ -36,36 +36,82 @@ def refusals(block: Block) -> list[tuple]:
     return out
 
 
-def plays(position: Position, dice: tuple[int, ...] | None) -> list[list[dict]] | None:
-    """The legal plays for the dice, each as the list of its single moves (one move each for one die)."""
+def _compact(move) -> list:
+    """A move as ``[from, to, die]`` (``"bar"`` / ``"off"`` as words): the live boards' form."""
+    return [move.start, move.end, move.die]
+
+
+def turn_graph(position: Position, dice: tuple[int, ...] | None) -> list[list[list]] | None:
+    """Every legal order of the single moves of the turn, as a graph of its states.
+
+    State 0 is the turn's start; each state lists its legal single moves as
+    ``[from, to, die, next state]``; a state without moves ends the turn (a
+    complete play). Every path from state 0 to such an end is a legal play as
+    the list of its single moves, in an order the engine accepts, and every
+    such order is a path: the board accepts exactly the moves the engine
+    accepts (``Turn.legal_moves``), in any order, without the engine. Orders
+    that meet in the same position with the same dice left share a state.
+    None without dice.
+
+    Why not one move list per play, matched as a multiset: which single moves
+    the engine accepts depends on their order (bearing off once all are home,
+    the higher checker, the head rule, the six-block rule), so a prefix of some
+    play in another order is not always legal; on the long-nardy six-block
+    diagrams such matching accepted moves the engine refuses. The graph is
+    exact, and small (about 15 KB for every diagram of both pages).
+    """
+    if not dice:
+        return None
+    states: list = []
+    index: dict = {}
+
+    def visit(turn: Turn) -> int:
+        key = (turn.position, turn.remaining)
+        if key in index:
+            return index[key]
+        number = index[key] = len(states)
+        states.append(None)
+        edges = []
+        for move in turn.legal_moves():
+            after = turn.copy()
+            after.move(move.start, move.end, move.die)
+            edges.append([*_compact(move), visit(after)])
+        states[number] = edges
+        return number
+
+    visit(Turn(position, dice))
+    return states
+
+
+def play_notations(position: Position, dice: tuple[int, ...] | None) -> list[str] | None:
+    """The legal plays for the dice in notation (one per resulting position), sorted; None without dice."""
     if not dice:
         return None
     if len(dice) == 1:
-        return [[move.to_json()] for move in Turn(position, dice).legal_moves()]
-    found = sorted(legal_plays(position, dice), key=lambda play: play.notation)
-    return [[move.to_json() for move in play.moves] for play in found]
+        return sorted(move.notation for move in Turn(position, dice).legal_moves())
+    return sorted(play.notation for play in legal_plays(position, dice))
 
 
 def data(block: Block, tr: Translator) -> dict:
-    """What the live boards need: JSON-ready.
+    """What the live boards need: JSON-ready, compact (every page holds many boards).
 
-    ``id``, ``variant``, ``position`` (the engine's JSON), ``text`` (compact
-    form), ``dice`` (list or null), ``show`` (the moves drawn, in order:
-    ``{"from", "to", "die", "hit"}``), ``refuse`` (``{"from", "to", "reason",
-    "params", "message"}``, the message in the page's language), ``plays``
-    (legal plays for ``dice`` from ``position``, each a list of moves; null
-    without dice), ``layout`` (``nardy_rules.svg.layout``).
+    ``id``; ``text``, the position in the compact text form (the board reads
+    it); ``dice`` (list or null); ``show``, the moves drawn, in order, each
+    ``[from, to, die]``; ``refuse``, the refused moves drawn (``{"from", "to",
+    "reason", "params", "message"}``, the message in the page's language);
+    ``turn``, the legal plays for ``dice`` as a graph of single moves
+    (:func:`turn_graph`); ``plays``, the same plays in notation
+    (:func:`play_notations`). The board geometry is not repeated here: the
+    board script has it once per site (``assets/nardy-layout.js``).
     """
     position = block.position
     dice = block.dice
     shown = shown_turn(block).moves if dice else ()
     return {
         "id": block.id,
-        "variant": position.variant,
-        "position": position.to_json(),
         "text": to_text(position),
         "dice": list(dice) if dice else None,
-        "show": [move.to_json() for move in shown],
+        "show": [_compact(move) for move in shown],
         "refuse": [
             {
                 "from": start,
@@ -76,8 +122,8 @@ def data(block: Block, tr: Translator) -> dict:
             }
             for start, end, refusal in refusals(block)
         ],
-        "plays": plays(position, dice),
-        "layout": svg.layout(position.variant),
+        "turn": turn_graph(position, dice),
+        "plays": play_notations(position, dice),
     }
 
 

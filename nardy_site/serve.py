@@ -10,6 +10,12 @@ Python's static file server with what the site needs:
 - no directory listings: a directory without ``index.html`` is unknown.
 - ``.wasm`` as ``application/wasm`` (Pyodide does not load without it), and
   ``.mjs`` as JavaScript.
+- gzip, as any production server or static host does, for a browser that
+  asks for it (``Accept-Encoding: gzip``): a file's precompressed twin
+  ``<file>.gz`` when the build wrote one (Pyodide's files,
+  ``nardy_site.live_assets``), else text (HTML, CSS, JavaScript, JSON, SVG)
+  compressed once and kept in memory. ``Last-Modified`` and
+  ``If-Modified-Since`` work as for the plain files.
 
 ``make_server`` is what ``scripts/serve`` and the tests use.
 """
@@ -17,10 +23,14 @@ Python's static file server with what the site needs:
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
+import io
 import os
 import sys
 import threading
+from collections import OrderedDict
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -37,8 +47,87 @@ TYPES = {
 }
 
 
+#: Types worth compressing on the fly (the big binary files have precompressed twins).
+COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/json", "image/svg+xml",
+                "application/xml", "text/xml", "text/plain", "application/manifest+json"}
+#: At most this many bytes of compressed files are kept in memory.
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+class _GzipCache:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.items: OrderedDict = OrderedDict()
+        self.size = 0
+
+    def get(self, path: str, stat) -> bytes:
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        with open(path, "rb") as handle:
+            packed = gzip.compress(handle.read(), compresslevel=6, mtime=0)
+        with self.lock:
+            self.items[key] = packed
+            self.size += len(packed)
+            while self.size > CACHE_BYTES and len(self.items) > 1:
+                _key, old = self.items.popitem(last=False)
+                self.size -= len(old)
+        return packed
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    gzip_cache = _GzipCache()
+
+    def send_head(self):
+        """Plain files as SimpleHTTPRequestHandler sends them, or gzip for a browser that accepts it."""
+        if "gzip" not in (self.headers.get("Accept-Encoding") or "").lower():
+            return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # the redirect to the folder's address
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path) or path.endswith("/"):
+            return super().send_head()
+        ctype = self.guess_type(path)
+        stat = os.stat(path)
+        twin = path + ".gz"
+        if os.path.isfile(twin) and os.stat(twin).st_mtime_ns >= stat.st_mtime_ns:
+            with open(twin, "rb") as handle:
+                body = handle.read()
+        elif ctype.split(";")[0].strip() in COMPRESSIBLE:
+            body = self.gzip_cache.get(path, stat)
+        else:
+            return super().send_head()
+        if self._not_modified(stat):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _not_modified(self, stat) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        if when is None or when.tzinfo is None:
+            return False
+        return int(stat.st_mtime) <= when.timestamp()
 
     def not_found_page(self) -> Path | None:
         """The 404 page for the requested path: its language's, else the root's."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from nardy_rules import legal_plays
+from nardy_rules import ShortPosition, legal_plays, to_text
+from nardy_rules.turn import Turn
 from nardy_site import i18n, languages
 from nardy_site.blocks import find_blocks, verify
-from nardy_site.diagram import figure, script_json
+from nardy_site.diagram import figure, play_notations, script_json, turn_graph
 
 from .helpers import SVG, text_of
 
@@ -64,27 +65,53 @@ def test_figure_holds_svg_caption_and_data():
 def test_data_for_the_live_boards():
     blocks, figures = build_figures()
     data = data_of(ET.fromstring(figures[0]))
-    assert data["id"] == "short-hit" and data["variant"] == "short"
-    assert data["position"]["white"] == {"24": 2, "13": 5, "6": 8, "bar": 0, "off": 0}
+    assert data["id"] == "short-hit" and data["text"] == to_text(blocks[0].position)
+    assert set(data) == {"id", "text", "dice", "show", "refuse", "turn", "plays"}  # no layout: once per site
     assert data["dice"] == [5]
-    assert data["show"] == [{"from": 13, "to": 8, "die": 5, "hit": True}]
+    assert data["show"] == [[13, 8, 5]]
     assert data["refuse"] == []
-    # With a 5 White can hit on 8 (13/8*) or on 1 (6/1*); 24/19 is closed.
-    assert sorted(data["plays"], key=str) == sorted(
-        [[{"from": 13, "to": 8, "die": 5, "hit": True}], [{"from": 6, "to": 1, "die": 5, "hit": True}]], key=str
-    )
-    assert set(data["layout"]["points"]) == {str(p) for p in range(1, 25)}
+    # With a 5 White can hit on 8 (13/8*) or on 1 (6/1*); 24/19 is closed. One die: one move, then the end.
+    assert sorted(edge[:3] for edge in data["turn"][0]) == [[6, 1, 5], [13, 8, 5]]
+    assert all(data["turn"][edge[3]] == [] for edge in data["turn"][0])
+    assert data["plays"] == ["13/8*", "6/1*"]
 
     data = data_of(ET.fromstring(figures[1]))
     assert data["dice"] == [6, 6] and data["show"] == []
     assert [(r["from"], r["to"], r["reason"]) for r in data["refuse"]] == [(18, 12, "point-closed")]
     assert data["refuse"][0]["message"] == "12-katak yopiq: unda 15 ta qora dona turibdi."
+    assert data["refuse"][0]["params"] == {"point": 12, "count": 15, "color": "black"}
     # One checker may leave the head, and no 6 can be played after it (12 is Black's).
-    assert data["plays"] == [[{"from": 24, "to": 18, "die": 6, "hit": False}]]
+    assert data["turn"] == [[[24, 18, 6, 1]], []]
+    assert data["plays"] == ["24/18"]
     assert len(data["plays"]) == len(legal_plays(blocks[1].position, (6, 6)))
     svg_root = ET.fromstring(figures[1])[0]
     marks = [g for g in svg_root.iter(SVG + "g") if g.get("class") == "nardy-refusal"]
     assert [(g.get("data-from"), g.get("data-to"), g.get("data-reason")) for g in marks] == [("18", "12", "point-closed")]
+
+
+def test_turn_graph_holds_every_order_the_engine_accepts():
+    """Every path of the graph is a legal order of single moves; every state lists exactly the engine's
+    legal moves there; orders that meet share a state; the leaves are the legal plays."""
+    position = ShortPosition.start()
+    graph = turn_graph(position, (3, 1))
+    seen, plays = set(), set()
+
+    def walk(state, turn):
+        assert sorted((m.start, m.end, m.die) for m in turn.legal_moves()) == sorted(tuple(e[:3]) for e in graph[state])
+        if not graph[state]:
+            assert turn.complete
+            plays.add(turn.play().result)
+        seen.add(state)
+        for start, end, die, following in graph[state]:
+            after = turn.copy()
+            after.move(start, end, die)
+            walk(following, after)
+
+    walk(0, Turn(position, (3, 1)))
+    assert seen == set(range(len(graph)))
+    assert plays == {play.result for play in legal_plays(position, (3, 1))}
+    assert len(graph) < 40  # 16 plays, many orders: shared states keep it small
+    assert turn_graph(position, None) is None and play_notations(position, None) is None
 
 
 def test_script_json_cannot_break_out():
@@ -110,5 +137,5 @@ expect: result white mars 2
         verify(block)
         root = ET.fromstring(figure(block, uz))
         data = data_of(root)
-        assert (data["dice"], data["show"], data["refuse"], data["plays"]) == (None, [], [], None)
+        assert (data["dice"], data["show"], data["refuse"], data["turn"], data["plays"]) == (None, [], [], None, None)
         assert not [g for g in root[0].iter(SVG + "g") if g.get("class") == "nardy-dice"]

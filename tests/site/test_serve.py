@@ -81,3 +81,41 @@ def test_types(tmp_path):
 def test_a_folder_without_slash_is_redirected(site_url, path):
     status, _headers, body = get(f"{site_url}{path}")  # urllib follows the redirect
     assert status == 200 and "<html" in body
+
+
+def get_gzip(url, headers=None):
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip, deflate", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def test_gzip_for_a_browser_that_asks(site_url, site, site_languages):
+    import gzip
+
+    code = site_languages[0].code
+    for path, kind in ((f"{code}/short/", "text/html"), (f"{code}/assets/nardy-board.js", "text/javascript"),
+                       (f"{code}/assets/i18n.json", "application/json"), ("pyodide/pyodide.asm.wasm", "application/wasm"),
+                       ("pyodide/pyodide.asm.mjs", "text/javascript")):
+        status, headers, body = get_gzip(site_url + path)
+        assert status == 200 and headers["Content-Type"] == kind, path
+        assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding", path
+        plain = site / (path + "index.html" if path.endswith("/") else path)
+        assert gzip.decompress(body) == plain.read_bytes(), path
+        assert int(headers["Content-Length"]) == len(body) < plain.stat().st_size
+        # Unchanged since: 304 without a body, as for the plain files.
+        status, headers, body = get_gzip(site_url + path, {"If-Modified-Since": headers["Last-Modified"]})
+        assert status == 304 and body == b"", path
+    # Already compressed: sent as it is.
+    status, headers, body = get_gzip(site_url + "pyodide/python_stdlib.zip")
+    assert status == 200 and "Content-Encoding" not in headers
+    # Without Accept-Encoding: the plain file.
+    status, headers, body = get(f"{site_url}pyodide/pyodide.asm.wasm", "HEAD")
+    assert status == 200 and headers["Content-Type"] == "application/wasm" and "Content-Encoding" not in headers
+    # Unknown addresses keep their 404 page, redirects their redirect.
+    status, headers, _body = get_gzip(f"{site_url}{code}/no-such-page/")
+    assert status == 404 and headers["Content-Type"] == "text/html; charset=utf-8"
+    status, _headers, body = get_gzip(f"{site_url}{code}/short")
+    assert status == 200 and b"<!doctype html>" in gzip.decompress(body)[:100]

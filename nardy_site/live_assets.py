@@ -1,0 +1,84 @@
+"""What the live boards run, shared by every language: ``<site>/pyodide/``.
+
+``write(site_dir)`` (called by ``nardy_site.build`` after the language builds)
+copies the five files of the pinned npm package ``pyodide`` that pure Python
+with the standard library needs (PITFALLS.md), and writes the engine archive
+``nardy_rules.zip`` (``nardy_site.engine_archive``: the same deterministic
+archive the parity test runs in Pyodide). Each language's worker
+(``<lang>/assets/nardy-worker.js``) finds them at ``../../pyodide/`` from its
+own URL. Nothing comes from a CDN: the version is the one ``package.json``
+and ``package-lock.json`` pin, checked against ``node_modules/pyodide``.
+
+Large files also get a gzip twin (``pyodide.asm.wasm.gz``), which
+``nardy_site.serve`` sends to browsers that accept it, as a static server
+with precompressed files would.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from pathlib import Path
+
+from . import engine_archive
+from .languages import ROOT
+
+PACKAGE = "pyodide"
+#: The files Pyodide needs for pure Python with the standard library, and no package wheels.
+FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ENGINE = "nardy_rules.zip"
+FOLDER = "pyodide"
+#: Files at least this large get a precompressed ``.gz`` twin (when it is smaller).
+GZIP_FROM = 16 * 1024
+
+
+class LiveAssetsError(RuntimeError):
+    pass
+
+
+def pinned_version(root: Path = ROOT) -> str:
+    """The Pyodide version of package.json, checked against package-lock.json and node_modules."""
+    try:
+        wanted = json.loads((root / "package.json").read_text(encoding="utf-8"))["dependencies"][PACKAGE]
+        lock = json.loads((root / "package-lock.json").read_text(encoding="utf-8"))
+        locked = lock["packages"][f"node_modules/{PACKAGE}"]["version"]
+    except (OSError, KeyError, ValueError) as error:
+        raise LiveAssetsError(f"package.json / package-lock.json do not pin {PACKAGE}: {error}") from None
+    if wanted != locked:
+        raise LiveAssetsError(f"package.json pins {PACKAGE} {wanted}, package-lock.json {locked}: run npm install")
+    installed = root / "node_modules" / PACKAGE / "package.json"
+    if not installed.is_file():
+        raise LiveAssetsError(f"{installed.parent} is missing: run scripts/setup (npm ci)")
+    have = json.loads(installed.read_text(encoding="utf-8")).get("version")
+    if have != locked:
+        raise LiveAssetsError(f"node_modules has {PACKAGE} {have}, package-lock.json pins {locked}: run npm ci")
+    return locked
+
+
+def _gzip_twin(path: Path) -> None:
+    data = path.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    if len(packed) <= 0.9 * len(data):  # not the zip files: already compressed
+        twin = path.with_name(path.name + ".gz")
+        twin.write_bytes(packed)
+
+
+def write(site_dir: Path, root: Path = ROOT) -> Path:
+    """``site_dir/pyodide/``: the pinned Pyodide files and the engine archive; returns the folder."""
+    version = pinned_version(root)
+    source = root / "node_modules" / PACKAGE
+    folder = Path(site_dir) / FOLDER
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    for name in FILES:
+        if not (source / name).is_file():
+            raise LiveAssetsError(f"{source / name} is missing from {PACKAGE} {version}")
+        shutil.copyfile(source / name, folder / name)
+    engine_archive.build(folder / ENGINE)
+    for path in sorted(folder.iterdir()):
+        if path.stat().st_size >= GZIP_FROM:
+            _gzip_twin(path)
+    (folder / "VERSION").write_text(f"pyodide {version}\n", encoding="utf-8")
+    return folder

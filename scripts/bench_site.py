@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Speed of the site in headless Chromium on this machine (a benchmark, not a test).
+
+    .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/]
+
+Builds the site into a temporary folder (or uses ``--site``), serves it with
+``nardy_site.serve`` on 127.0.0.1 (gzip, as any real server) and drives
+Debian's Chromium (``/usr/bin/chromium``, never ``playwright install``). Every
+figure is the median of ``--runs`` loads; "cold" is a new browser context
+(empty cache), "warm" the same context loading the page again.
+
+- diagrams visible: from the start of the navigation to the first frame in
+  which every diagram of the page is laid out (they are inline SVG);
+- first click -> destinations: from the pointer going down on a checker of the
+  first example to the frame that shows its destinations, with the rules engine
+  still starting (the example's embedded plays answer);
+- engine ready: from that first interaction to the worker's "ready" (Pyodide
+  started, the engine unpacked and imported), and the longest task the page's
+  own thread ran meanwhile (Long Tasks API; none means none over 50 ms);
+- bytes: what the browser received (as transferred: compressed, with headers)
+  for a reader who only reads (the page loaded and scrolled to its end, no
+  interaction), and for one who plays (the same, plus the engine), for the
+  rules pages of every language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nardy_site import languages  # noqa: E402
+from nardy_site.build import build  # noqa: E402
+from nardy_site.serve import serve_in_thread  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+# Timing probes, installed before the page's own scripts.
+PROBES = """
+(() => {
+  window.__bench = { longTasks: [] };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__bench.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (error) { /* no long task timing */ }
+  const allVisible = () => {
+    const figures = document.querySelectorAll('figure.nardy-diagram svg');
+    return figures.length > 0 && Array.from(figures).every((svg) => svg.getBoundingClientRect().width > 0);
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    const frame = () => {
+      if (allVisible()) window.__bench.visible = performance.now();
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  document.addEventListener('pointerdown', (event) => {
+    if (window.__bench.down === undefined) window.__bench.down = performance.now();
+  }, true);
+  new MutationObserver((records, observer) => {
+    if (document.querySelector('.nardy-live-dest')) {
+      window.__bench.engineAtHighlight = document.documentElement.dataset.nardyEngine;
+      requestAnimationFrame(() => { window.__bench.highlighted = performance.now(); });
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();
+"""
+
+
+class Counter:
+    """Bytes received by a context (pages and their workers): as transferred (compressed, with headers),
+    and the size of the files themselves (what they are uncompressed)."""
+
+    def __init__(self, context, site: Path):
+        self.site = site
+        self.transferred = 0
+        self.decoded = 0
+        self.urls: list[str] = []
+        context.on("requestfinished", self._finished)
+
+    def _finished(self, request):
+        try:
+            sizes = request.sizes()
+            response = request.response()
+        except Exception:  # noqa: BLE001 - a request of a closed page
+            return
+        self.transferred += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        path = urlsplit(request.url).path.lstrip("/")
+        file = self.site / (path + "index.html" if path.endswith("/") or not path else path)
+        if response is not None and response.status == 200 and file.is_file():
+            self.decoded += file.stat().st_size
+        self.urls.append(request.url)
+
+    def reset(self):
+        self.transferred = self.decoded = 0
+        self.urls = []
+
+
+def click_checker(page):
+    """Click a checker that can move in the page's first example with dice."""
+    board_id, place = page.evaluate(
+        """() => {
+            const board = window.nardyLive.boards.find((b) => b.data.turn && b.data.turn[0].length);
+            return [board.data.id, String(board.data.turn[0][0][0])];
+        }"""
+    )
+    page.locator(f"figure#{board_id} svg").scroll_into_view_if_needed()
+    x, y = page.evaluate(
+        """([id, place]) => {
+            const svg = document.querySelector(`figure#${id} svg`);
+            const turn = svg.getAttribute('data-turn');
+            const checkers = svg.querySelectorAll(`circle.nardy-ck[data-point="${place}"][data-color="${turn}"]`);
+            const box = checkers[checkers.length - 1].getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2];
+        }""",
+        [board_id, place],
+    )
+    page.mouse.click(x, y)
+
+
+def load(page, url):
+    page.goto(url, wait_until="load")
+    page.wait_for_function("window.__bench.visible !== undefined && document.documentElement.dataset.nardyBoards > 0")
+    return page.evaluate("window.__bench.visible")
+
+
+def play(page) -> tuple[float, str, float, float]:
+    """(click -> destinations ms, engine state at that frame, click -> engine ready ms,
+    the longest main-thread task from the click to the engine's readiness ms)."""
+    click_checker(page)
+    page.wait_for_function("window.__bench.highlighted !== undefined")
+    page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.nardyEngine)", timeout=60000)
+    bench = page.evaluate("window.__bench")
+    engine = page.evaluate("[document.documentElement.dataset.nardyEngine, window.nardyLive.engine.timings]")
+    if engine[0] != "ready":
+        raise SystemExit(f"the engine did not start: {page.evaluate('window.nardyLive.engine.reason')}")
+    ready = engine[1]["ready"]
+    longest = max([duration for start, duration in bench["longTasks"] if bench["down"] <= start <= ready], default=0)
+    return bench["highlighted"] - bench["down"], bench["engineAtHighlight"], ready - bench["down"], longest
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
+    parser.add_argument("--page", default="uz/short/", help="the page timed (default uz/short/)")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="nardy-bench-") as temporary:
+        site = args.site
+        if site is None:
+            site = Path(temporary) / "site"
+            started = time.monotonic()
+            build(site)
+            print(f"built {site} in {time.monotonic() - started:.1f} s")
+        server = serve_in_thread(site)
+        url = server.url + args.page
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                print(f"Chromium {browser.version}, {args.runs} runs each, page {args.page}\n")
+                cold_visible, warm_visible, clicks, states, cold_ready, warm_ready, frozen = [], [], [], [], [], [], []
+                for _ in range(args.runs):
+                    context = browser.new_context()
+                    context.add_init_script(PROBES)
+                    page = context.new_page()
+                    cold_visible.append(load(page, url))
+                    click_ms, state, ready_ms, longest = play(page)
+                    clicks.append(click_ms)
+                    states.append(state)
+                    cold_ready.append(ready_ms)
+                    frozen.append(longest)
+                    page.close()
+                    page = context.new_page()
+                    warm_visible.append(load(page, url))
+                    _click, _state, ready_ms, longest = play(page)
+                    warm_ready.append(ready_ms)
+                    frozen.append(longest)
+                    context.close()
+                print("time (median ms)                              cold      warm")
+                print(f"  every diagram visible                    {median(cold_visible):8.0f}  {median(warm_visible):8.0f}")
+                print(f"  first click -> destinations highlighted  {median(clicks):8.1f}            (goal < 100; engine then: "
+                      f"{', '.join(sorted(set(states)))})")
+                print(f"  first interaction -> engine ready        {median(cold_ready):8.0f}  {median(warm_ready):8.0f}")
+                print(f"  longest main-thread task meanwhile       {max(frozen):8.0f}            (the most of any run;"
+                      " Pyodide starts in the worker)")
+
+                print("\nbytes received, rules pages (KB as transferred / uncompressed; goal for a reader: < 500 transferred)")
+                print("  page          reader who only reads        reader who plays")
+                for lang in languages.enabled():
+                    for page_url in ("short/", "long/"):
+                        context = browser.new_context()
+                        context.add_init_script(PROBES)
+                        counter = Counter(context, site)
+                        page = context.new_page()
+                        load(page, f"{server.url}{lang.code}/{page_url}")
+                        page.wait_for_load_state("networkidle")
+                        page.mouse.wheel(0, 100000)
+                        page.wait_for_timeout(700)
+                        page.wait_for_load_state("networkidle")
+                        reader = (counter.transferred, counter.decoded)
+                        if any("/pyodide/" in u or "nardy-worker" in u for u in counter.urls):
+                            raise SystemExit("a reader who only reads downloaded the engine")
+                        play(page)
+                        page.wait_for_load_state("networkidle")
+                        player = (counter.transferred, counter.decoded)
+                        context.close()
+                        print(f"  {lang.code}/{page_url:8}  {reader[0] / 1024:7.0f} / {reader[1] / 1024:7.0f}"
+                              f"          {player[0] / 1024:7.0f} / {player[1] / 1024:7.0f}")
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

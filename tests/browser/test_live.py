@@ -1,0 +1,495 @@
+"""The live boards in Chromium, on Uzbek, Kazakh and Armenian pages (and the others where cheap): legal and
+illegal moves with the reason in the page's language, dice, undo and redo, reset, the keyboard alone, the
+example's embedded plays before the engine is ready, links, the end of a game, the failure paths; no
+request leaves 127.0.0.1, the console stays clean, and .wasm arrives as application/wasm.
+
+Expected texts are read from the catalogs (Babel's read_po) and formatted here, not taken from the page.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+import pytest
+
+from nardy_rules import Refusal, from_text, svg
+from nardy_site import i18n, languages
+
+from .conftest import Guard
+
+pytestmark = pytest.mark.browser
+
+ENGINE_READY = "['ready', 'failed'].includes(document.documentElement.dataset.nardyEngine)"
+
+
+def strings(code: str):
+    """The language's board strings and refusal messages, formatted in Python from its catalog."""
+    translator, _ = i18n.load(languages.get(code))
+
+    def text(key, **params):
+        message = i18n.BOARD[key]
+        if isinstance(message, tuple):
+            return translator.ngettext(message[0], message[1], params["count"]).format(**params)
+        return translator.gettext(message).format(**params)
+
+    def reason(code_, **params):
+        return Refusal(code_, **params).message(translator.gettext, translator.ngettext)
+
+    return text, reason
+
+
+class Live:
+    """One page, with a guard on its context, and helpers to play a board by pointer and keyboard."""
+
+    def __init__(self, guard: Guard, url: str, init_script: str | None = None):
+        self.guard = guard
+        self.console: list[str] = []
+        self.page = guard.new_page()
+        self.page.on("console", self._console)
+        if init_script:
+            self.page.add_init_script(init_script)
+        self.page.goto(url, wait_until="networkidle")
+        self.page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")
+
+    def _console(self, message):
+        if message.type in ("error", "warning", "assert"):
+            self.console.append(f"{message.type}: {message.text}")
+
+    def figure(self, board_id: str):
+        return self.page.locator(f"figure#{board_id}")
+
+    def status(self, board_id: str) -> str:
+        return self.figure(board_id).locator(".nardy-live-status").inner_text().strip()
+
+    def info(self, board_id: str) -> str:
+        return self.figure(board_id).locator(".nardy-live-info").inner_text().strip()
+
+    def click(self, board_id: str, place, level: int = 0):
+        """A click where a checker of that place stands (or would stand): a point, "bar" or "off"."""
+        self.figure(board_id).locator("svg").scroll_into_view_if_needed()
+        x, y = self.page.evaluate(
+            """([id, place, level]) => {
+                const board = window.nardyLive.boards.find((b) => b.data.id === id);
+                const lay = board.layout;
+                const turn = board.svg.getAttribute('data-turn');
+                let x, y;
+                if (place === 'off') { [x, y] = lay.off[turn]; }
+                else if (place === 'bar') { [x, y] = lay.bar[turn]; }
+                else { const [px, py, dy] = lay.points[String(place)]; x = px; y = py + dy * level; }
+                const p = new DOMPoint(x, y).matrixTransform(board.svg.getScreenCTM());
+                return [p.x, p.y];
+            }""",
+            [board_id, place, level],
+        )
+        self.page.mouse.click(x, y)
+
+    def button(self, board_id: str, action: str):
+        self.figure(board_id).locator(f"button[data-action='{action}']").click()
+
+    def destinations(self, board_id: str) -> list[str]:
+        return self.figure(board_id).locator(".nardy-live-dest").evaluate_all("els => els.map(e => e.dataset.point)")
+
+    def checkers(self, board_id: str) -> dict:
+        """{(colour, place): checkers drawn} of the board's checker layer, as the page shows it now."""
+        found = self.figure(board_id).locator("g.nardy-checkers circle.nardy-ck").evaluate_all(
+            "els => els.map(e => [e.dataset.color, e.dataset.point])")
+        counts = {}
+        for color, place in found:
+            counts[(color, place)] = counts.get((color, place), 0) + 1
+        return counts
+
+    def wait_status(self, board_id: str, text: str, timeout: float = 30000):
+        self.page.wait_for_function(
+            "([id, text]) => document.querySelector(`figure#${id} .nardy-live-status`).textContent.trim() === text",
+            arg=[board_id, text], timeout=timeout,
+        )
+
+    def wait_engine(self, timeout: float = 40000) -> str:
+        self.page.wait_for_function(ENGINE_READY, timeout=timeout)
+        return self.page.evaluate("document.documentElement.dataset.nardyEngine")
+
+    def engine_status(self) -> str:
+        return self.page.evaluate("document.documentElement.dataset.nardyEngine || 'idle'")
+
+    def assert_clean(self):
+        assert self.guard.clean, (self.guard.foreign, self.guard.blocked, self.guard.errors)
+        assert self.console == [], self.console
+
+
+def selected_text(text, point, ends) -> set[str]:
+    """The selection message for any order of the destinations."""
+    key = "selected-bar" if point == "bar" else "selected"
+    return {text(key, point=point, targets=", ".join(map(str, order))) for order in permutations(ends)}
+
+
+def layer_of(text: str) -> dict:
+    """{(colour, place): checkers} as nardy_rules.svg draws the position's checker layer."""
+    counts = {}
+    for color, place in re.findall(r'class="nardy-ck" data-point="([^"]+)" data-color="([^"]+)"', svg.checker_layer(from_text(text))):
+        counts[(place, color)] = counts.get((place, color), 0) + 1
+    return {(color, place): n for (color, place), n in counts.items()}
+
+
+@pytest.fixture()
+def wasm_types(guard):
+    """The Content-Type of every .wasm the pages (and their workers) receive."""
+    types = []
+    guard.context.on("response", lambda r: types.append(r.headers.get("content-type")) if r.url.endswith(".wasm") else None)
+    return types
+
+
+@pytest.mark.parametrize("code", ["uz", "kk", "hy"])
+def test_play_a_board(guard, site_url, site_languages, code, wasm_types):
+    if code not in {lang.code for lang in site_languages}:
+        pytest.skip(f"no {code} pages")
+    text, reason = strings(code)
+    live = Live(guard, f"{site_url}{code}/short/")
+    board = "short-opening-3-1"
+    start = "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2"
+    assert live.engine_status() == "idle"  # nothing loaded before the reader plays
+    assert live.checkers(board) == layer_of(start)
+
+    # A legal move: the checker on 8, then 5 (the example's plays answer at once).
+    live.click(board, 8)
+    assert live.status(board) in selected_text(text, 8, [4, 5, 7])
+    assert sorted(live.destinations(board), key=int) == ["4", "5", "7"]
+    live.click(board, 5)
+    live.wait_status(board, text("moved", move="8/5", dice="1"))
+    assert live.checkers(board)[("white", "5")] == 1 and live.checkers(board)[("white", "8")] == 2
+
+    # An illegal move, refused with the engine's reason in the page's language.
+    assert live.wait_engine() == "ready"
+    live.click(board, 6)
+    live.click(board, 2)
+    live.wait_status(board, reason("no-such-die", distance=4, dice="1"))
+
+    # Finish the turn: the turn passes to Black, who must roll.
+    live.click(board, 6)
+    live.click(board, 5)
+    live.wait_status(board, text("moved-done", move="6/5"))
+    assert live.info(board).startswith(text("black-to-roll"))
+    assert live.page.locator(f"figure#{board} svg").get_attribute("data-turn") == "black"
+
+    # Undo, redo, undo again; then reset to the example.
+    live.button(board, "undo")
+    live.wait_status(board, text("undone"))
+    assert live.info(board).startswith(text("white-dice", dice="1"))
+    live.button(board, "redo")
+    live.wait_status(board, text("redone"))
+    live.button(board, "undo")
+    live.wait_status(board, text("undone"))
+    assert live.figure(board).locator("g.nardy-marks").get_attribute("display") == "none"
+    live.button(board, "reset")
+    live.wait_status(board, text("reset-done"))
+    assert live.checkers(board) == layer_of(start)
+    assert live.figure(board).locator("g.nardy-marks").get_attribute("display") is None
+    assert live.figure(board).locator("button[data-action='reset']").is_disabled()
+
+    # Set the dice, then roll new ones.
+    live.button(board, "set-dice")
+    assert live.figure(board).locator("button[data-action='set-dice']").get_attribute("aria-expanded") == "true"
+    live.figure(board).locator("select[data-die='die-1']").select_option("6")
+    live.figure(board).locator("select[data-die='die-2']").select_option("6")
+    live.button(board, "apply-dice")
+    live.wait_status(board, text("dice-set", dice="6, 6"))
+    assert live.info(board).startswith(text("white-dice", dice="6, 6, 6, 6"))
+    assert live.figure(board).locator("g.nardy-marks").get_attribute("display") == "none"
+    live.button(board, "plays")
+    live.page.wait_for_function(f"document.querySelectorAll('figure#{board} .nardy-live-plays li').length > 0")
+    plays = live.figure(board).locator(".nardy-live-plays li").all_inner_texts()
+    assert sorted(plays) == sorted(p.notation for p in from_text(start).legal_plays((6, 6)))
+    assert live.figure(board).locator(".nardy-live-plays p").inner_text() == text("plays-count", count=len(plays))
+    live.button(board, "roll")
+    live.page.wait_for_function(
+        f"document.querySelector('figure#{board} .nardy-live-status').textContent !== {text('dice-set', dice='6, 6')!r}")
+    rolled = live.status(board)
+    match = re.fullmatch(re.escape(text("rolled", dice="@")).replace("@", r"([1-6]), ([1-6])"), rolled)
+    assert match, rolled
+    assert live.page.locator(f"figure#{board} g.nardy-dice").get_attribute("data-dice") == f"{match[1]},{match[2]}"
+
+    assert wasm_types == ["application/wasm"]
+    live.assert_clean()
+
+
+@pytest.mark.parametrize("code", ["uz", "kk", "hy"])
+def test_closed_point_and_the_keyboard_alone(guard, site_url, site_languages, code):
+    if code not in {lang.code for lang in site_languages}:
+        pytest.skip(f"no {code} pages")
+    text, reason = strings(code)
+    live = Live(guard, f"{site_url}{code}/short/")
+    board = "short-closed-point"
+    closed = reason("point-closed", point=8, count=2, color="black")
+    if code == "kk":
+        assert closed == "8-пункт жабық: онда 2 қара тас тұр."
+
+    # Keyboard only: focus the board, move the cursor, Enter selects, Enter moves.
+    control = live.figure(board).locator(".nardy-live-board")
+    control.focus()
+    assert control.get_attribute("aria-label") == text("board")
+    assert control.get_attribute("aria-describedby")
+    keyboard = live.page.keyboard
+    keyboard.press("Home")  # the bar
+    live.wait_status(board, text("cursor-bar-empty"))
+    for _ in range(24 - 13 + 1):  # bar -> 24 ... -> 13
+        keyboard.press("ArrowRight")
+    live.wait_status(board, text("cursor-white", point=13, count=4))
+    keyboard.press("Enter")
+    live.page.wait_for_function(f"document.querySelectorAll('figure#{board} .nardy-live-dest').length > 0")
+    assert live.status(board) in selected_text(text, 13, [11, 6])
+    for _ in range(5):  # 13 -> 8: closed, two black checkers
+        keyboard.press("ArrowRight")
+    live.wait_status(board, text("cursor-black", point=8, count=2))
+    keyboard.press("Enter")
+    live.wait_status(board, closed)  # from the embedded example (the diagram draws this refusal)
+    keyboard.press("Enter")  # 8 again: no checker of White's here
+    live.wait_status(board, reason("no-checker", point=8))
+    keyboard.press("Escape")
+    for _ in range(5):
+        keyboard.press("ArrowLeft")
+    keyboard.press("Enter")
+    live.page.wait_for_function(f"document.querySelectorAll('figure#{board} .nardy-live-dest').length > 0")
+    assert live.status(board) in selected_text(text, 13, [11, 6])
+    keyboard.press("Escape")
+    live.wait_status(board, text("cancelled"))
+    keyboard.press("Enter")
+    for _ in range(2):
+        keyboard.press("ArrowRight")
+    live.wait_status(board, text("cursor-target", point=11))
+    keyboard.press("Enter")
+    live.wait_status(board, text("moved", move="13/11", dice="5"))
+    assert live.page.evaluate("document.activeElement.classList.contains('nardy-live-board')")
+    # Tab leads to the toolbar (one tab stop), the arrow keys along it, Enter presses a button.
+    keyboard.press("Tab")
+    focused = "document.activeElement.dataset.action"
+    assert live.page.evaluate(focused) == "undo"  # rolling and setting dice wait for the turn's end
+    keyboard.press("ArrowRight")
+    assert live.page.evaluate(focused) == "reset"
+    keyboard.press("ArrowLeft")
+    keyboard.press("Enter")
+    live.wait_status(board, text("undone"))
+    assert live.page.evaluate(focused) == "roll"  # undo is disabled now: the stop moved to the first button
+    keyboard.press("Shift+Tab")
+    assert live.page.evaluate("document.activeElement.classList.contains('nardy-live-board')")
+    keyboard.press("ArrowLeft")
+    keyboard.press("ArrowLeft")  # back on 13
+    keyboard.press("Enter")
+    keyboard.press("ArrowRight")
+    keyboard.press("ArrowRight")
+    keyboard.press("Enter")
+    live.wait_status(board, text("moved", move="13/11", dice="5"))
+
+    # The same refusal from the engine, once it is ready (after an undo the example is the engine's too).
+    assert live.wait_engine() == "ready"
+    keyboard.press("Escape")
+    live.button(board, "undo")
+    live.wait_status(board, text("undone"))
+    live.click(board, 13)
+    live.click(board, 8)
+    live.wait_status(board, closed)
+    live.assert_clean()
+
+
+def test_embedded_plays_work_before_the_engine_is_ready(guard, site_url, site_languages):
+    code = "hy" if "hy" in {lang.code for lang in site_languages} else site_languages[0].code
+    text, reason = strings(code)
+    held = []
+    guard.context.route("**/pyodide/**", lambda route: held.append(route))
+    live = Live(guard, f"{site_url}{code}/short/")
+    board = "short-opening-3-1"
+    live.click(board, 8)
+    assert live.engine_status() == "starting"
+    before = sorted(live.destinations(board), key=int)
+    assert before == ["4", "5", "7"]
+    live.click(board, 5)
+    live.wait_status(board, text("moved", move="8/5", dice="1"))
+    live.click(board, 6)
+    assert live.destinations(board) == ["5"]
+    # A move no embedded play has: a general refusal now, the engine's reason once it is ready.
+    live.click(board, 3)
+    live.wait_status(board, text("not-legal"))
+    assert live.engine_status() == "starting"
+    assert held, "the worker asked for nothing"
+    for route in held:
+        route.continue_()
+    guard.context.unroute("**/pyodide/**")
+    assert live.wait_engine() == "ready"
+    live.wait_status(board, reason("no-such-die", distance=3, dice="1"))
+    # The engine's destinations are the ones the embedded plays gave.
+    live.button(board, "undo")
+    live.wait_status(board, text("undone"))
+    live.click(board, 8)
+    live.page.wait_for_function(f"document.querySelectorAll('figure#{board} .nardy-live-dest').length > 0")
+    assert sorted(live.destinations(board), key=int) == before
+    live.assert_clean()
+
+
+def test_the_end_of_a_game_and_the_example_animation(guard, site_url, site_languages):
+    code = "hy" if "hy" in {lang.code for lang in site_languages} else site_languages[0].code
+    text, _reason = strings(code)
+    live = Live(guard, f"{site_url}{code}/short/")
+    live.click("short-mars", 1)
+    assert live.destinations("short-mars") == ["off"]
+    live.click("short-mars", "off")
+    live.wait_status("short-mars", text("result-white-mars", count=2))
+    assert live.info("short-mars").startswith(text("result-white-mars", count=2))
+    assert live.figure("short-mars").locator("button[data-action='roll']").is_disabled()
+    live.click("short-koks", 1)
+    live.click("short-koks", "off")
+    live.wait_status("short-koks", text("result-white-koks", count=3))
+    # The example's play, animated: the diagram's arrows, one move after the other.
+    board = "short-hit-on-the-way"
+    live.button(board, "show")
+    live.wait_status(board, text("moved", move="13/10*", dice="5"), timeout=10000)
+    live.wait_status(board, text("moved-done", move="10/5"), timeout=10000)
+    assert live.figure(board).locator("g.nardy-marks").get_attribute("display") == "none"
+    assert live.checkers(board) == layer_of("nardy:short:w:24x2,13x4,8x3,6x5,5x1:19x5,17x3,12x5,1x1,barx1")
+    live.assert_clean()
+
+
+def test_a_link_reopens_the_board(guard, site_url, site_languages):
+    code = "uz"
+    text, _reason = strings(code)
+    live = Live(guard, f"{site_url}{code}/short/")
+    board = "short-opening-3-1"
+    live.click(board, 8)
+    live.click(board, 5)
+    live.wait_status(board, text("moved", move="8/5", dice="1"))
+    live.guard.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    live.button(board, "link")
+    field = live.figure(board).locator("input.nardy-live-link")
+    field.wait_for(state="visible")
+    link = field.input_value()
+    assert link.endswith("#board=short-opening-3-1:nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2:3-1:8-5-3")
+    assert live.status(board) in (text("link-copied"), text("link-shown"))
+    shown = live.checkers(board)
+
+    other = Live(guard, link)
+    other.wait_status(board, text("link-opened"))
+    assert other.checkers(board) == shown
+    assert other.info(board).startswith(text("white-dice", dice="1"))
+
+    # A bad link: an error in the page's language, and the original example.
+    bad = link.replace("8-5-3", "8-2-6")
+    third = Live(guard, bad)
+    third.wait_status(board, text("link-bad"))
+    assert third.checkers(board) == layer_of("nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2")
+    fourth = Live(guard, link.replace("24x2", "24x9"))
+    fourth.wait_status(board, text("link-bad"))
+    for page in (live, other, third, fourth):
+        page.assert_clean()
+
+
+def test_a_reader_who_only_reads_downloads_no_engine(guard, site_url, site_languages):
+    live = Live(guard, f"{site_url}{site_languages[0].code}/long/")
+    live.page.mouse.wheel(0, 4000)
+    live.page.wait_for_timeout(500)
+    assert live.engine_status() == "idle"
+    assert not [url for url in guard.local if "/pyodide/" in url or "nardy-worker" in url], guard.local
+    assert any(url.endswith("/assets/i18n.json") for url in guard.local)
+    live.assert_clean()
+
+
+HELD: list = []
+FAILURES = {
+    "wasm-blocked": (lambda ctx: ctx.route("**/*.wasm", lambda route: route.abort()), None),
+    "worker-blocked": (lambda ctx: ctx.route("**/nardy-worker.js", lambda route: route.abort()), None),
+    "no-webassembly": (lambda ctx: None, "delete globalThis.WebAssembly"),
+    "no-answer-in-time": (lambda ctx: ctx.route("**/*.wasm", lambda route: HELD.append(route)), "globalThis.nardyLiveTimeout = 1500"),
+}
+
+
+@pytest.mark.parametrize("failure", list(FAILURES))
+def test_when_the_engine_cannot_start(browser, site_url, site_languages, failure):
+    code = "kk" if "kk" in {lang.code for lang in site_languages} else site_languages[0].code
+    text, reason = strings(code)
+    guard = Guard(browser, site_url)
+    try:
+        block, script = FAILURES[failure]
+        block(guard.context)
+        live = Live(guard, f"{site_url}{code}/short/", init_script=script)
+        board = "short-opening-3-1"
+        live.click(board, 8)
+        assert live.wait_engine() == "failed"
+        note = live.figure(board).locator(".nardy-live-note")
+        note.wait_for(state="visible")
+        assert note.inner_text() == text("unavailable")
+        # Still readable, and the example still answers from its embedded plays.
+        live.click(board, 5)
+        live.wait_status(board, text("moved", move="8/5", dice="1"))
+        assert live.figure(board).locator("button[data-action='roll']").is_disabled()
+        assert live.page.locator("figure.nardy-diagram svg").count() > 10
+        live.assert_clean()
+    finally:
+        while HELD:
+            HELD.pop().abort()
+        guard.close()
+
+
+def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
+    code = "uz" if "uz" in {lang.code for lang in site_languages} else site_languages[0].code
+    text, _reason = strings(code)
+    guard = Guard(browser, site_url, has_touch=True, viewport={"width": 390, "height": 800}, device_scale_factor=2)
+    try:
+        live = Live(guard, f"{site_url}{code}/long/")
+        board = "long-5-3"
+        graph = live.page.evaluate(f"window.nardyLive.boards.find((b) => b.data.id === '{board}').data.turn[0]")
+        start, end = graph[0][0], graph[0][1]
+
+        def tap(place):
+            live.figure(board).locator("svg").scroll_into_view_if_needed()
+            x, y = live.page.evaluate(
+                """([id, place]) => {
+                    const board = window.nardyLive.boards.find((b) => b.data.id === id);
+                    const [px, py] = board.layout.points[String(place)];
+                    const p = new DOMPoint(px, py).matrixTransform(board.svg.getScreenCTM());
+                    return [p.x, p.y];
+                }""", [board, place])
+            live.page.touchscreen.tap(x, y)
+
+        tap(start)
+        assert str(end) in live.destinations(board)
+        tap(end)
+        live.page.wait_for_function(
+            f"document.querySelector('figure#{board} .nardy-live-status').textContent.includes('{start}/{end}')")
+        live.assert_clean()
+    finally:
+        guard.close()
+
+
+def test_pips_and_a_single_game(guard, site_url, site_languages):
+    code = "hy" if "hy" in {lang.code for lang in site_languages} else site_languages[0].code
+    text, _reason = strings(code)
+    link = f"{site_url}{code}/short/#board=short-mars:nardy:short:w:1x1,offx14:19x5,17x3,12x5,offx2:4-2"
+    live = Live(guard, link)
+    board = "short-mars"
+    live.wait_status(board, text("link-opened"))
+    position = from_text("nardy:short:w:1x1,offx14:19x5,17x3,12x5,offx2")
+    assert live.figure(board).locator("tspan[data-pips='black']").text_content() == str(position.pips("black"))
+    assert text("pips", white=1, black=position.pips("black")) in live.info(board)
+    live.click(board, 1)
+    live.click(board, "off")
+    live.wait_status(board, text("result-white-single", count=1))
+    assert live.figure(board).locator("tspan[data-pips='white']").text_content() == "0"
+    assert live.figure(board).locator("g.nardy-checkers text.nardy-n[data-point='off'][data-color='white']").text_content() == "15"
+    live.assert_clean()
+
+
+def test_moves_legal_alone_but_against_the_dice_rules_are_explained(guard, site_url, site_languages):
+    code = "hy" if "hy" in {lang.code for lang in site_languages} else site_languages[0].code
+    text, reason = strings(code)
+    live = Live(guard, f"{site_url}{code}/long/")
+    board = "long-one-die"  # 6-5: only the 6 can be played (10/4); 10/5 alone would be legal
+    larger = reason("must-play-larger-die", die=6, other=5)
+    # Before the engine is ready: a general answer, then the engine's reason.
+    live.click(board, 10)
+    assert live.destinations(board) == ["4"]
+    live.click(board, 5)
+    live.wait_status(board, larger)
+    # Once it is ready, the board shows such destinations as refused, and says why.
+    live.click(board, 10)
+    live.page.wait_for_function(f"document.querySelector('figure#{board} .nardy-live-explained[data-point=\"5\"]')")
+    assert live.destinations(board) == ["4"]
+    live.click(board, 5)
+    live.wait_status(board, larger)
+    live.assert_clean()

@@ -1,0 +1,181 @@
+"""The live boards' files in the built site: Pyodide and the engine once for every language, each
+language's scripts and compiled strings, the module script only on pages with boards, nothing from
+another host, and the embedded plays small enough for a reader who only reads."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+
+import pytest
+
+from nardy_site import engine_archive, i18n, languages, live_assets, plural
+from nardy_site.diagram import turn_graph
+
+from . import expected
+from .expected import PAGES, page_html
+from .helpers import ROOT
+from .htmlscan import loaded_urls, parse_file
+
+SCRIPTS = ("nardy-board.js", "nardy-logic.js", "nardy-worker.js", "nardy-layout.js")
+
+
+def digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_pyodide_is_shipped_once_from_the_pinned_package(site):
+    folder = site / "pyodide"
+    version = live_assets.pinned_version()
+    assert version == json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"] == "314.0.7"
+    names = {path.name for path in folder.iterdir()}
+    plain = set(live_assets.FILES) | {live_assets.ENGINE, "VERSION"}
+    assert plain <= names and all(name in plain or name.removesuffix(".gz") in plain for name in names)
+    for name in live_assets.FILES:
+        assert digest(folder / name) == digest(ROOT / "node_modules" / "pyodide" / name), name
+    assert (folder / "VERSION").read_text() == f"pyodide {version}\n"
+    # Nowhere else: the languages share it.
+    assert not [p for p in site.rglob("*.wasm") if p.parent != folder]
+    assert not [p for p in site.rglob("pyodide*.mjs") if p.parent != folder]
+
+
+def test_the_shipped_engine_is_the_archive_the_parity_test_runs(site, tmp_path):
+    built = engine_archive.build(tmp_path / "nardy_rules.zip")
+    assert (site / "pyodide" / live_assets.ENGINE).read_bytes() == built.read_bytes()
+
+
+def test_gzip_twins_hold_the_same_bytes(site):
+    twins = sorted((site / "pyodide").glob("*.gz"))
+    assert {p.name for p in twins} >= {"pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz"}
+    for twin in twins:
+        assert gzip.decompress(twin.read_bytes()) == twin.with_suffix("").read_bytes()
+
+
+def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
+    for lang in site_languages:
+        assets = site / lang.code / "assets"
+        for name in SCRIPTS:
+            assert (assets / name).is_file(), (lang.code, name)
+        for name in ("nardy-board.js", "nardy-logic.js", "nardy-worker.js"):
+            assert (assets / name).read_bytes() == (ROOT / "assets" / name).read_bytes()
+        catalog = json.loads((assets / "i18n.json").read_text(encoding="utf-8"))
+        translator, _ = i18n.load(lang)
+        assert catalog == i18n.board_catalog(translator)
+        assert catalog["lang"] == expected.bcp47(lang.code)
+        assert set(catalog["messages"]) == set(i18n.BOARD)
+        assert all(catalog["messages"].values()) and all(catalog["reasons"].values())
+        assert plural.parse(translator.plural_expr) == catalog["plural"]
+        if lang.code != "en":
+            assert catalog["messages"]["roll"] != "Roll the dice", lang.code
+
+
+def test_the_worker_finds_pyodide_relative_to_itself(site, site_languages):
+    worker = (site / site_languages[0].code / "assets" / "nardy-worker.js").read_text(encoding="utf-8")
+    assert 'new URL("../../pyodide/", import.meta.url)' in worker
+    assert (site / site_languages[0].code / "assets" / "../../pyodide/pyodide.mjs").resolve().is_file()
+    for name in ("pyodide.mjs", "nardy_rules.zip"):
+        assert f'"{name}"' in worker
+    board = (site / site_languages[0].code / "assets" / "nardy-board.js").read_text(encoding="utf-8")
+    assert 'new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" })' in board
+
+
+def test_no_script_names_another_host(site, site_languages):
+    for lang in site_languages:
+        for name in SCRIPTS + ("i18n.json",):
+            text = (site / lang.code / "assets" / name).read_text(encoding="utf-8")
+            text = text.replace("http://www.w3.org/2000/svg", "")
+            assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), (lang.code, name)
+            assert "cdn" not in text.lower(), (lang.code, name)
+    # Pyodide's own default CDN is never asked for: everything is given by URL from this site.
+    worker = (site / site_languages[0].code / "assets" / "nardy-worker.js").read_text(encoding="utf-8")
+    assert "indexURL: BASE.href" in worker and "packages: []" in worker
+
+
+def test_module_script_only_on_pages_with_boards(site, site_languages):
+    for lang in site_languages:
+        for url in PAGES.values():
+            root = parse_file(page_html(site, lang.code, url))
+            figures = root.find_all("figure", cls="nardy-diagram")
+            modules = [s for s in root.find_all("script") if s.get("type") == "module"]
+            if figures:
+                assert [s.get("src") for s in modules] == ["../assets/nardy-board.js" if url else "assets/nardy-board.js"]
+            else:
+                assert not modules
+            urls = [u for _line, u in loaded_urls(root)]
+            assert not any("pyodide" in u or "nardy-worker" in u for u in urls), (lang.code, url)
+        not_found = parse_file(site / lang.code / "404.html")
+        assert not [s for s in not_found.find_all("script") if s.get("type") == "module"]
+
+
+def test_embedded_plays_stay_small(site, site_languages):
+    for lang in site_languages:
+        for url in ("short/", "long/"):
+            text = page_html(site, lang.code, url).read_text(encoding="utf-8")
+            data = re.findall(r'<script type="application/json" class="nardy-data">(.*?)</script>', text)
+            assert data
+            size = sum(len(item.encode()) for item in data)
+            assert size < 40_000, (lang.code, url, size)
+            for item in data:
+                board = json.loads(item)
+                assert "layout" not in board
+            # What a reader downloads for the page: gzip, as served.
+            assert len(gzip.compress(text.encode(), 6)) < 60_000, (lang.code, url)
+
+
+def test_layout_module_is_the_engines_geometry(site, site_languages):
+    from nardy_rules import svg
+
+    text = (site / site_languages[0].code / "assets" / "nardy-layout.js").read_text(encoding="utf-8")
+    match = re.search(r"export default (\{.*\});", text)
+    assert json.loads(match.group(1)) == {variant: svg.layout(variant) for variant in ("short", "long")}
+
+
+@pytest.mark.parametrize("locale", ["uz_Latn", "az_Latn", "kk_Cyrl", "hy", "ru", "en", "pl", "ar", "cs", "ga",
+                                    "lt", "sl", "ro", "fr", "ja", "cy", "mk", "is"])
+def test_plural_rules_become_trees_that_agree_with_gettext(locale):
+    import gettext
+
+    from babel.messages.plurals import get_plural
+
+    expr = get_plural(locale).plural_expr
+    tree = plural.parse(expr)
+    rule = gettext.c2py(expr)
+    assert [plural.evaluate(tree, n) for n in range(0, 1200)] == [rule(n) for n in range(0, 1200)]
+
+
+@pytest.mark.parametrize("bad", ["n ==", "n ? 1", "eval(n)", "n; alert(1)", "(n != 1", "n != 1)", "x", "n =! 1"])
+def test_plural_parser_refuses_anything_else(bad):
+    with pytest.raises(plural.PluralError):
+        plural.parse(bad)
+
+
+def test_every_language_compiles_its_board_strings():
+    for lang in languages.enabled():
+        translator, _ = i18n.load(lang)
+        catalog = i18n.board_catalog(translator)
+        assert not translator.missing or not translator.needs_translation, (lang.code, sorted(translator.missing)[:3])
+        assert catalog["nplurals"] == translator.num_plurals
+        for key, value in catalog["messages"].items():
+            message = i18n.BOARD[key]
+            if isinstance(message, tuple):
+                assert isinstance(value, list) and len(value) == translator.num_plurals, (lang.code, key)
+
+
+def test_turn_graph_of_a_block_without_moves():
+    from nardy_rules import from_text
+
+    closed_out = from_text("nardy:short:w:24x2,13x5,8x3,6x4,barx1:24x0,19x2,20x2,21x2,22x2,23x2,18x5")
+    assert turn_graph(closed_out, (6, 4)) == [[]]
+
+
+def test_a_plural_rule_that_is_not_babels_stops_loading(tmp_path, monkeypatch):
+    ru = languages.get("ru")
+    text = ru.catalog.read_text(encoding="utf-8")
+    bad = tmp_path / "messages.po"
+    bad.write_text(re.sub(r'"Plural-Forms: [^"]*"', r'"Plural-Forms: nplurals=2; plural=(n != 1);\\n"', text, count=1),
+                   encoding="utf-8")
+    monkeypatch.setattr(type(ru), "catalog", property(lambda self: bad))
+    with pytest.raises(i18n.CatalogError, match="Plural-Forms"):
+        i18n.load(ru)
