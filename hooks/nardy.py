@@ -58,6 +58,8 @@ from nardy_rules import svg  # noqa: E402
 from nardy_site import i18n, languages, translation  # noqa: E402
 from nardy_site.blocks import BlockError, find_blocks, verify  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
+from nardy_site.generated_pages import glossary_markdown, translations_markdown  # noqa: E402
+from nardy_site.tables import TableError, find_tables, verify as verify_table  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.nardy")
 
@@ -97,7 +99,7 @@ def on_config(config):
     except i18n.CatalogError as error:
         raise PluginError(f"nardy: {error}") from None
     for problem in problems:
-        log.warning(problem)
+        (log.warning if lang.released else log.info)(problem)
     _ = translator.gettext
     for option in config.theme.get("palette") or []:
         if isinstance(option, dict) and isinstance(option.get("toggle"), dict):
@@ -110,6 +112,8 @@ def on_config(config):
             raise PluginError(f"nardy: {languages.TABLE}: bcp47 {each.bcp47!r} of {each.code} is not a BCP 47 tag")
     # Translated now, so that a missing translation is reported by on_env.
     texts = {key: _(i18n.UI[key]) for key in ("review-pending", "not-found-title", "not-found-text", "languages")}
+    # The banner on a page served from the source language, naming it in its own name.
+    texts["not-translated"] = _(i18n.UI["not-translated"]).format(language=languages.source().name)
     # For the templates: <html lang> and hreflang (overrides/partials/language.html), the switcher's label.
     config.extra["nardy"] = {"code": lang.code, "bcp47": lang.bcp47, "languages": texts["languages"]}
     _state.clear()
@@ -140,7 +144,7 @@ def _alternates(lang, page: tuple[str, str] | None, root: str | None = None) -> 
         target = ""
         if page is not None:
             url, src_uri = page
-            if other.code == lang.code or (ROOT / "docs" / other.code / src_uri).is_file():
+            if other.code == lang.code or _has_page(other, src_uri):
                 target = url
         entries.append({
             "name": other.name,
@@ -182,7 +186,40 @@ def on_files(files, config):
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, uri, content=content))
+    lang, gettext = _state["lang"], _state["tr"].gettext
+    docs = ROOT / "docs" / lang.code
+    # A page of the source language this language lacks is served from the source,
+    # under the same address, with the "not translated yet" banner (on_page_context).
+    _state["fallback"] = set()
+    for page in _source_pages():
+        if not (docs / page).is_file():
+            files.append(File.generated(config, page, abs_src_path=str(ROOT / "docs" / languages.source().code / page)))
+            _state["fallback"].add(page)
+    generated = {"glossary.md": glossary_markdown(lang, gettext)}
+    if (docs / GUIDE).is_file():  # the translators' guide and its status page go together
+        generated[STATUS_PAGE] = translations_markdown(lang, gettext)
+    for uri, content in generated.items():
+        files.append(File.generated(config, uri, content=content))
     return files
+
+
+#: The translators' guide (docs/en, docs/ru) and the translation status page generated beside it.
+GUIDE = "translating.md"
+STATUS_PAGE = "translations.md"
+
+
+def _source_pages() -> list[str]:
+    return sorted(path.name for path in (ROOT / "docs" / languages.source().code).glob("*.md"))
+
+
+def _has_page(lang, src_uri: str) -> bool:
+    """Whether ``lang``'s site has this page: its own file, the source's (fallback), or a generated one."""
+    docs = ROOT / "docs" / lang.code
+    if src_uri == "glossary.md" or src_uri in _source_pages():
+        return True
+    if src_uri == STATUS_PAGE:
+        return (docs / GUIDE).is_file()
+    return (docs / src_uri).is_file()
 
 
 def _display(path: str) -> str:
@@ -205,6 +242,11 @@ def on_page_markdown(markdown, page, config, files):
     def record(error: BlockError) -> None:
         errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
 
+    try:
+        for table in find_tables(markdown, path):
+            verify_table(table)
+    except TableError as error:
+        errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
     try:
         blocks = find_blocks(markdown, path)
     except BlockError as error:
@@ -235,8 +277,10 @@ def on_env(env, config, files):
             + "\n".join(errors)
         )
     missing = _state["tr"].missing if _state["tr"].needs_translation else set()
+    # A released language must be complete (fatal with --strict); a new one shows English meanwhile.
+    report = log.warning if _state["lang"].released else log.info
     for message in sorted(missing):
-        log.warning(f"nardy: not translated into {_state['lang'].code}: {message!r} (scripts/i18n update)")
+        report(f"nardy: not translated into {_state['lang'].code}: {message!r} (scripts/i18n update)")
     return env
 
 
@@ -244,6 +288,7 @@ def on_page_context(context, page, config, nav):
     if "alternate" in config.extra:
         context["nardy_alternates"] = _alternates(_state["lang"], (page.url, page.file.src_uri))
     context["nardy_review"] = _state["texts"]["review-pending"] if translation.review_pending(page.meta) else None
+    context["nardy_fallback"] = _state["texts"]["not-translated"] if page.file.src_uri in _state["fallback"] else None
     return context
 
 
@@ -263,7 +308,8 @@ def on_template_context(context, template_name, config):
     if "alternate" in config.extra:
         context["nardy_alternates"] = _alternates(_state["lang"], None, root=root)
     nav = context.get("nav")
-    pages = list(nav.pages) if nav is not None else []
+    # The rules pages (the source language's set); not the glossary or the translators' pages.
+    pages = [page for page in (nav.pages if nav is not None else []) if page.file.src_uri in _source_pages()]
     texts = _state["texts"]
     context["nardy_not_found"] = {
         "title": texts["not-found-title"],

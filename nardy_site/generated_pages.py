@@ -55,6 +55,10 @@ STRINGS = {
     "item-review": N_("{page}: awaits review by a native speaker"),
 }
 
+#: Front matter of the generated pages: they mix every language's words, so they stay out of
+#: the language's search index (which holds only that language's text).
+FRONT_MATTER = "---\nsearch:\n  exclude: true\n---\n\n"
+
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|<>])")
 
 
@@ -71,7 +75,7 @@ def glossary_markdown(lang: Language, gettext) -> str:
     for term in glossary.load():
         cells = [text(term.words.get(other.code, term.words["en"] if other.code == "en" else "")) for other in languages]
         rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join([
+    return FRONT_MATTER + "\n".join([
         f"# {text(gettext(STRINGS['glossary-title']))} {{ #glossary }}",
         "",
         text(gettext(STRINGS["glossary-intro"])),
@@ -87,7 +91,7 @@ def translations_markdown(lang: Language, gettext) -> str:
     _ = gettext
     columns = ("col-language", "col-catalog", "col-present", "col-missing", "col-outdated", "col-review", "col-released")
     lines = [
-        f"# {text(_(STRINGS['translations-title']))} {{ #translations }}",
+        FRONT_MATTER + f"# {text(_(STRINGS['translations-title']))} {{ #translations }}",
         "",
         text(_(STRINGS["translations-intro"])),
         "",

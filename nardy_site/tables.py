@@ -30,7 +30,7 @@ from nardy_rules.figures import (
 from nardy_rules.scoring import RESULT_KINDS, RESULT_POINTS
 
 MARKER = re.compile(r"^\s*<!--\s*nardy-table:\s*(?P<kind>[a-z0-9-]+)\s*-->\s*$")
-LOOSE_MARKER = re.compile(r"<!--\s*nardy-table", re.IGNORECASE)
+LOOSE_MARKER = re.compile(r"^\s*<!--\s*nardy-table", re.IGNORECASE)  # at a line start: not a mention in prose
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 ROLL = re.compile(r"(?<!\d)([1-6])-([1-6])(?!\d)")
 NOTATION_TOKEN = re.compile(r"(?:bar|\d{1,2})(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?", re.IGNORECASE)

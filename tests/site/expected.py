@@ -16,6 +16,16 @@ from babel.messages.pofile import read_po
 from .helpers import ROOT
 
 PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/"}  # source file -> URL in its language
+#: The translators' guide: a page only some languages have (English, Russian), beside the rules pages.
+GUIDE = ("translating.md", "translating/")
+
+
+def searchable_pages(code: str) -> set[str]:
+    """URLs of the pages of ``code`` that its search index covers: the rules pages and, if present, the guide."""
+    pages = set(PAGES.values())
+    if (ROOT / "docs" / code / GUIDE[0]).exists():
+        pages.add(GUIDE[1])
+    return pages
 
 # The English msgids of the interface strings (the catalogs translate them).
 REVIEW = (

@@ -20,7 +20,8 @@ def test_every_enabled_language_has_the_pages_of_the_source():
     source = sorted(path.name for path in (ROOT / "docs" / "uz").glob("*.md"))
     assert source == sorted(PAGES)
     for code, _row in expected.enabled():
-        have = sorted(path.name for path in (ROOT / "docs" / code).glob("*.md"))
+        # Beside the rules pages, a language may have the translators' guide, and nothing else.
+        have = sorted(path.name for path in (ROOT / "docs" / code).glob("*.md") if path.name != expected.GUIDE[0])
         assert have == source, f"docs/{code}/ has {have}, expected {source}"
 
 
