@@ -19,6 +19,7 @@ language. Every problem is one line: ``file:line: what``.
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, placeholders, status, structure, translation
+from . import glossary, i18n, placeholders, status, structure, translation
 from .languages import ROOT, Language, enabled, load, source
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
@@ -66,15 +67,17 @@ def compile_catalogs() -> None:
         if not lang.catalog.exists():
             continue
         mo = lang.catalog.with_suffix(".mo")
-        subprocess.run([PYBABEL, "-q", "compile", "--use-fuzzy" if not lang.released else "--statistics",
+        subprocess.run([PYBABEL, "-q", "compile", *([] if lang.released else ["--use-fuzzy"]),
                         "-i", str(lang.catalog), "-o", str(mo), "-l", lang.babel], cwd=ROOT, check=True)
         print(f"compiled: {mo.relative_to(ROOT)}")
-    try:
-        from .catalog_json import write_all  # the live boards' compiled JSON
-    except ImportError:
-        return
-    for path in write_all(ROOT / "build" / "i18n"):
-        print(f"compiled: {Path(path).relative_to(ROOT)}")
+    # The live boards' strings, as the build ships them (site/<lang>/assets/i18n.json).
+    out = ROOT / "build" / "i18n"
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in enabled():
+        translator, _problems = i18n.load(lang)
+        path = out / f"{lang.code}.json"
+        path.write_text(json.dumps(i18n.board_catalog(translator), ensure_ascii=False, indent=1), encoding="utf-8")
+        print(f"compiled: {path.relative_to(ROOT)}")
 
 
 # ---------------------------------------------------------------------- check
