@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from nardy_rules import BAR, OFF, WHITE, Move, Position, Refusal
+from nardy_rules import BAR, BLACK, OFF, WHITE, Move, Position, Refusal
+from nardy_rules.reasons import NP_
 
 from .i18n import Translator
+
+# One message per colour (a colour is never a word put into a sentence).
+ON_BAR = {
+    WHITE: NP_("{count} white checker is on the bar.", "{count} white checkers are on the bar."),
+    BLACK: NP_("{count} black checker is on the bar.", "{count} black checkers are on the bar."),
+}
+BORNE_OFF = {
+    WHITE: NP_("White has borne off {count} checker.", "White has borne off {count} checkers."),
+    BLACK: NP_("Black has borne off {count} checker.", "Black has borne off {count} checkers."),
+}
 
 
 def move_phrase(start, end, hit: bool, tr: Translator) -> str:
@@ -61,30 +72,11 @@ def describe(
             sentences.append(_("No white checker is on the points."))
         else:
             sentences.append(_("No black checker is on the points."))
-    for color in ("white", "black"):
-        count = position.bar(color)
-        if count and color == WHITE:
-            sentences.append(
-                ngettext("{count} white checker is on the bar.", "{count} white checkers are on the bar.", count)
-                .format(count=count)
-            )
-        elif count:
-            sentences.append(
-                ngettext("{count} black checker is on the bar.", "{count} black checkers are on the bar.", count)
-                .format(count=count)
-            )
-    for color in ("white", "black"):
-        count = position.off(color)
-        if count and color == WHITE:
-            sentences.append(
-                ngettext("White has borne off {count} checker.", "White has borne off {count} checkers.", count)
-                .format(count=count)
-            )
-        elif count:
-            sentences.append(
-                ngettext("Black has borne off {count} checker.", "Black has borne off {count} checkers.", count)
-                .format(count=count)
-            )
+    for messages, count_of in ((ON_BAR, position.bar), (BORNE_OFF, position.off)):
+        for color in ("white", "black"):
+            count = count_of(color)
+            if count:
+                sentences.append(ngettext(*messages[color], count).format(count=count))
     sentences.append(
         _("Pip count: White {white}, Black {black}.").format(white=position.pips("white"), black=position.pips("black"))
     )

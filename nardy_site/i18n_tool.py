@@ -135,11 +135,9 @@ def check_pages(lang: Language) -> list[str]:
         origin = (meta.get("translation") or {}).get("source", path.name) if isinstance(meta.get("translation"), dict) else path.name
         source_path = DOCS / src.code / origin
         if source_path.exists():
-            differences = structure.compare_files(path, source_path, ROOT)
+            differences = structure.compare(source_path.relative_to(ROOT), path.relative_to(ROOT))
             if differences:
-                first = differences[0]
-                found.append(f"{name}:{first.line}: {first.what}"
-                             + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
+                found.append(differences[0] + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
     if lang.released:
         for page in sorted(source_names):
             if not (DOCS / lang.code / page).exists():

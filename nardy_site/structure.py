@@ -1,15 +1,18 @@
-"""Structure of a translated page compared with its source-language page.
+"""Structure of a translated page against its source-language page: the parts every language shares.
 
 A translation keeps the source's skeleton so that links, the language switcher
-and the doc tests work the same in every language: the same heading ids in
-the same order, byte-identical diagram blocks (same ids, same bodies), the
-same tables (kinds, rows, columns, and the same figures in every cell), and the
-same link targets. :func:`differences` lists what differs, each with the line
-of the translated page where it shows, first difference first.
+and the doc tests work the same in every language: headings with their
+``{ #id }`` (in order), ```nardy blocks (ids in order, bodies byte for byte),
+``<!-- nardy-table: ... -->`` tables (in order, with the same figures in every
+row) and link targets (the same set, each as often). :func:`compare` names
+each difference as ``file:line: what``, in the order of the translated page's
+lines (``scripts/i18n check`` shows the first; the tests show all).
 """
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -18,134 +21,173 @@ from pathlib import Path
 from .blocks import BlockError, find_blocks
 from .tables import TableError, find_tables
 
-HEADING = re.compile(r"^(#{1,6})\s.*?(?:\{\s*#(?P<id>[A-Za-z0-9_-]+)\s*\})?\s*$")
+HEADING = re.compile(r"^(#{1,6})\s+(?P<text>.*?)\s*$")
+HEADING_ID = re.compile(r"\{[^}]*#(?P<id>[\w.-]+)[^}]*\}\s*$")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-LINK = re.compile(r"\]\(\s*(?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\s*\)")
+MARKER = re.compile(r"<!--\s*nardy-table:\s*(?P<name>[\w-]+)\s*-->")
+LINK = re.compile(r"\]\(\s*<?(?P<target>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
 @dataclass(frozen=True)
-class Difference:
+class Item:
+    key: str
     line: int
-    what: str
-
-    def __str__(self) -> str:
-        return f"{self.line}: {self.what}"
 
 
-def _lines_outside_fences(text: str):
+@dataclass
+class Outline:
+    path: str
+    headings: list[Item]  # key: the id ("" for a heading without one)
+    blocks: list          # nardy_site.blocks.Block
+    markers: list[Item]
+    links: list[Item]
+    lines: int
+    tables: list = ()      # nardy_site.tables.Table
+
+
+class StructureError(ValueError):
+    """A page whose blocks or tables cannot even be read."""
+
+
+def display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def outline(path: Path) -> Outline:
+    return outline_text(path.read_text(encoding="utf-8"), display(path))
+
+
+def outline_text(text: str, name: str) -> Outline:
+    lines = text.splitlines()
+    start = 0
+    if lines and lines[0].strip() == "---":  # front matter
+        for number, line in enumerate(lines[1:], start=1):
+            if line.strip() == "---":
+                start = number + 1
+                break
+    headings, markers, links = [], [], []
     fence = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        match = FENCE.match(line)
-        if match:
-            marker = match.group(1)
-            if fence is None:
-                fence = marker
-            elif marker[0] == fence[0] and len(marker) >= len(fence) and not line.strip()[len(marker):].strip():
+    for number, line in enumerate(lines[start:], start=start + 1):
+        opening = FENCE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
+                    and not line.strip()[len(opening.group(1)):].strip():
                 fence = None
             continue
-        if fence is None:
-            yield number, line
+        if opening:
+            fence = opening.group(1)
+            continue
+        heading = HEADING.match(line)
+        if heading:
+            found = HEADING_ID.search(heading.group("text"))
+            headings.append(Item(found.group("id") if found else "", number))
+        for marker in MARKER.finditer(line):
+            markers.append(Item(marker.group("name"), number))
+        for link in LINK.finditer(line):
+            links.append(Item(link.group("target"), number))
+    try:
+        blocks = find_blocks(text, name)
+    except BlockError as error:
+        raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
+    try:
+        tables = find_tables(text, name)
+    except TableError as error:
+        raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
+    return Outline(name, headings, blocks, markers, links, len(lines), tables)
 
 
-def headings(text: str) -> list[tuple[int, int, str | None]]:
-    """(line, level, id or None) of every heading outside code blocks."""
-    out = []
-    for number, line in _lines_outside_fences(text):
-        match = HEADING.match(line)
-        if match:
-            out.append((number, len(match.group(1)), match.group("id")))
-    return out
+def _sequence(kind: str, source: Outline, have: Outline, mine: list[Item], theirs: list[Item]) -> list[str]:
+    """Differences of two ordered lists of items, each named at a line of the translation."""
+    problems = []
+    a = [item.key for item in theirs]
+    b = [item.key for item in mine]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        where = mine[j1].line if j1 < len(mine) else (mine[-1].line if mine else 1)
+        if tag in ("replace", "insert"):
+            for item in mine[j1:j2]:
+                expected = ", ".join(repr(x.key) for x in theirs[i1:i2]) or "nothing"
+                problems.append(f"{have.path}:{item.line}: {kind} {item.key!r} where {source.path} has {expected}")
+        if tag == "delete":
+            for item in theirs[i1:i2]:
+                problems.append(f"{have.path}:{where}: {kind} {item.key!r} of {source.path}:{item.line} is missing")
+    return problems
 
 
-def links(text: str) -> list[tuple[int, str]]:
-    """(line, target) of every Markdown link outside code blocks."""
-    return [(number, m.group("target")) for number, line in _lines_outside_fences(text) for m in LINK.finditer(line)]
+def compare(source_path: Path, path: Path) -> list[str]:
+    """Every difference of the translated page ``path`` from ``source_path``, as ``file:line: what``."""
+    try:
+        return differences(outline(source_path), outline(path))
+    except StructureError as error:
+        return [str(error)]
 
 
-def _cell_figures(cell: str) -> list[int]:
+def compare_texts(source: str, text: str, source_name: str = "source", name: str = "page") -> list[str]:
+    try:
+        return differences(outline_text(source, source_name), outline_text(text, name))
+    except StructureError as error:
+        return [str(error)]
+
+
+def _figures(cell: str) -> list[int]:
     return sorted(int(n) for n in re.findall(r"\d+", cell))
 
 
-def differences(text: str, source: str, path: str = "page", source_path: str = "source") -> list[Difference]:
-    """What differs between a translated page and its source, in the order found."""
-    found: list[Difference] = []
+def line_of(problem: str) -> int:
+    """The line a problem names (``file:line: what``)."""
+    match = re.match(r"^.*?:(\d+): ", problem)
+    return int(match.group(1)) if match else 0
 
-    mine, theirs = headings(text), headings(source)
-    for i in range(max(len(mine), len(theirs))):
-        a = mine[i] if i < len(mine) else None
-        b = theirs[i] if i < len(theirs) else None
-        if a is None:
-            found.append(Difference(mine[-1][0] if mine else 1,
-                                    f"heading {{ #{b[2]} }} of {source_path}:{b[0]} is missing"))
-            break
-        if b is None:
-            found.append(Difference(a[0], f"heading {{ #{a[2]} }} is not in {source_path}"))
-            break
-        if a[2] is None:
-            found.append(Difference(a[0], f"the heading has no {{ #id }}; {source_path}:{b[0]} has {{ #{b[2]} }}"))
-            break
-        if (a[1], a[2]) != (b[1], b[2]):
-            found.append(Difference(a[0], f"heading {'#' * a[1]} {{ #{a[2]} }} where {source_path}:{b[0]} has "
-                                          f"{'#' * b[1]} {{ #{b[2]} }}"))
-            break
 
-    try:
-        mine_blocks, their_blocks = find_blocks(text, path), find_blocks(source, source_path)
-    except BlockError as error:
-        found.append(Difference(error.line, error.reason))
-        mine_blocks, their_blocks = [], []
-    for i in range(max(len(mine_blocks), len(their_blocks))):
-        a = mine_blocks[i] if i < len(mine_blocks) else None
-        b = their_blocks[i] if i < len(their_blocks) else None
-        if a is None:
-            found.append(Difference(mine_blocks[-1].line if mine_blocks else 1,
-                                    f"diagram {b.id!r} of {source_path}:{b.line} is missing"))
-            break
-        if b is None:
-            found.append(Difference(a.line, f"diagram {a.id!r} is not in {source_path}"))
-            break
-        if a.id != b.id:
-            found.append(Difference(a.line, f"diagram {a.id!r} where {source_path}:{b.line} has {b.id!r}"))
-            break
-        if a.body != b.body:
-            offset = next(k for k, (x, y) in enumerate(zip(a.body.splitlines() + [None], b.body.splitlines() + [None]))
-                          if x != y)
-            found.append(Difference(a.line + 1 + offset, f"the body of diagram {a.id!r} differs from "
-                                                         f"{source_path}:{b.line + 1 + offset}; copy it unchanged"))
-
-    try:
-        mine_tables, their_tables = find_tables(text, path), find_tables(source, source_path)
-    except TableError as error:
-        found.append(Difference(error.line, error.reason))
-        mine_tables, their_tables = [], []
-    for i in range(max(len(mine_tables), len(their_tables))):
-        a = mine_tables[i] if i < len(mine_tables) else None
-        b = their_tables[i] if i < len(their_tables) else None
-        if a is None or b is None or a.kind != b.kind:
-            line = a.line if a else (mine_tables[-1].line if mine_tables else 1)
-            found.append(Difference(line, f"table {a.kind if a else 'missing'!r} where {source_path} has "
-                                          f"{b.kind if b else 'none'!r}"))
-            break
-        if len(a.header) != len(b.header) or len(a.rows) != len(b.rows):
-            found.append(Difference(a.line, f"table {a.kind!r} has {len(a.rows)} rows of {len(a.header)} columns, "
-                                            f"{source_path}:{b.line} has {len(b.rows)} of {len(b.header)}"))
+def differences(source: Outline, have: Outline) -> list[str]:
+    problems = []
+    for item in have.headings:
+        if not item.key:
+            problems.append(f"{have.path}:{item.line}: heading without an {{ #id }}")
+    problems += _sequence("heading id", source, have,
+                          [h for h in have.headings if h.key], [h for h in source.headings if h.key])
+    mine = [Item(block.id, block.line) for block in have.blocks]
+    theirs = [Item(block.id, block.line) for block in source.blocks]
+    problems += _sequence("diagram", source, have, mine, theirs)
+    bodies = {block.id: block for block in source.blocks}
+    for block in have.blocks:
+        original = bodies.get(block.id)
+        if original is None or original.body == block.body:
             continue
-        for (line, cells), (their_line, their_cells) in zip(a.rows, b.rows):
-            if len(cells) != len(their_cells) or [_cell_figures(c) for c in cells] != [_cell_figures(c) for c in their_cells]:
-                found.append(Difference(line, f"table {a.kind!r}: the figures of this row differ from "
-                                              f"{source_path}:{their_line}"))
-                break
-
-    mine_links, their_links = links(text), links(source)
-    if Counter(t for _, t in mine_links) != Counter(t for _, t in their_links):
-        extra = Counter(t for _, t in mine_links) - Counter(t for _, t in their_links)
-        missing = Counter(t for _, t in their_links) - Counter(t for _, t in mine_links)
-        line = next((n for n, t in mine_links if t in extra), mine_links[-1][0] if mine_links else 1)
-        found.append(Difference(line, f"link targets differ from {source_path}: "
-                                      f"extra {sorted(extra) or 'none'}, missing {sorted(missing) or 'none'}"))
-    return sorted(found, key=lambda d: d.line)
-
-
-def compare_files(page: Path, source: Path, root: Path) -> list[Difference]:
-    return differences(page.read_text(encoding="utf-8"), source.read_text(encoding="utf-8"),
-                       str(page.relative_to(root)), str(source.relative_to(root)))
+        a, b = original.body.splitlines(), block.body.splitlines()
+        index = next((k for k in range(max(len(a), len(b))) if k >= len(a) or k >= len(b) or a[k] != b[k]), 0)
+        line = block.line + 1 + min(index, len(b))
+        got = b[index] if index < len(b) else "(end of block)"
+        want = a[index] if index < len(a) else "(end of block)"
+        problems.append(
+            f"{have.path}:{line}: diagram {block.id!r}: body differs from {source.path}:{original.line + 1 + index}: "
+            f"{got!r} instead of {want!r} (copy the body unchanged)"
+        )
+    problems += _sequence("table marker", source, have, have.markers, source.markers)
+    for mine, theirs in zip(have.tables, source.tables):
+        if mine.kind != theirs.kind:
+            continue  # named by the marker sequence above
+        if len(mine.header) != len(theirs.header) or len(mine.rows) != len(theirs.rows):
+            problems.append(f"{have.path}:{mine.line}: table {mine.kind!r} has {len(mine.rows)} rows of "
+                            f"{len(mine.header)} columns, {source.path}:{theirs.line} has {len(theirs.rows)} of "
+                            f"{len(theirs.header)}")
+            continue
+        for (line, cells), (their_line, their_cells) in zip(mine.rows, theirs.rows):
+            if [_figures(c) for c in cells] != [_figures(c) for c in their_cells]:
+                problems.append(f"{have.path}:{line}: table {mine.kind!r}: the figures of this row differ from "
+                                f"{source.path}:{their_line}")
+    want, got = Counter(i.key for i in source.links), Counter(i.key for i in have.links)
+    for target in sorted(got - want):
+        line = next(i.line for i in have.links if i.key == target)
+        problems.append(f"{have.path}:{line}: link to {target!r}, which {source.path} does not have (as often)")
+    # A missing target is named where the page has a link the source lacks (most likely the
+    # same link, changed), else at the top of the page.
+    changed_at = min((i.line for i in have.links if i.key in (got - want)), default=1)
+    for target in sorted(want - got):
+        line = next(i.line for i in source.links if i.key == target)
+        problems.append(f"{have.path}:{changed_at}: link to {target!r} of {source.path}:{line} is missing")
+    return sorted(problems, key=line_of)

@@ -12,30 +12,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.site.sitebuild import built_languages, built_site, served_site
-
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-
-
-@pytest.fixture(scope="session")
-def site():
-    return built_site()
-
-
-@pytest.fixture(scope="session")
-def site_url():
-    return served_site()
-
-
-@pytest.fixture(scope="session")
-def site_languages():
-    """The enabled languages with pages whose build succeeded."""
-    return built_languages()
 
 
 @pytest.fixture(scope="session")

@@ -32,18 +32,6 @@ def source_path(path: Path) -> Path:
     return ROOT / "docs" / source().code / path.name
 
 
-def heading_ids(path: Path) -> list[str]:
-    ids, fence = [], None
-    for line in text(path).splitlines():
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
-            fence = None if fence and stripped.startswith(fence) else (fence or stripped[:3])
-            continue
-        if fence is None:
-            match = HEADING_ID.match(line)
-            if match:
-                ids.append(match.group(1))
-    return ids
 
 
 def section(path: Path, section_id: str) -> str:

@@ -10,10 +10,11 @@ import re
 import pytest
 
 from nardy_site.blocks import find_blocks
+from nardy_site.structure import compare
 from nardy_site.languages import enabled, source
 from nardy_site.tables import find_tables
 
-from .pages import PAGES, ROOT, heading_ids, name, page_paths, source_path, text
+from .pages import PAGES, ROOT, name, page_paths, source_path, text
 
 LOOSE_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?nardy", re.IGNORECASE | re.MULTILINE)
 LOOSE_TABLE_MARKER = re.compile(r"nardy-table", re.IGNORECASE)
@@ -52,27 +53,9 @@ translated = pytest.mark.parametrize("path", _translations(), ids=name)
 
 
 @translated
-def test_same_diagram_blocks_as_the_source(path):
+def test_same_structure_as_the_source(path):
+    """Same heading ids, byte-identical diagram blocks, same tables and figures, same links (file:line named)."""
     if not path.exists():
         pytest.skip("page missing")
-    mine = [(b.id, b.body) for b in find_blocks(text(path), name(path))]
-    theirs = [(b.id, b.body) for b in find_blocks(text(source_path(path)), name(source_path(path)))]
-    assert [i for i, _ in mine] == [i for i, _ in theirs], "the diagram ids (in order) differ from the source page"
-    for (block_id, body), (_, source_body) in zip(mine, theirs):
-        assert body == source_body, f"{name(path)}: diagram {block_id!r} differs from {name(source_path(path))}"
-
-
-@translated
-def test_same_heading_ids_as_the_source(path):
-    if not path.exists():
-        pytest.skip("page missing")
-    assert heading_ids(path) == heading_ids(source_path(path))
-
-
-@translated
-def test_same_tables_as_the_source(path):
-    if not path.exists():
-        pytest.skip("page missing")
-    def shape(p):
-        return [(t.kind, len(t.header), [len(cells) for _, cells in t.rows]) for t in find_tables(text(p), name(p))]
-    assert shape(path) == shape(source_path(path))
+    problems = compare(source_path(path).relative_to(ROOT), path.relative_to(ROOT))
+    assert not problems, "\n".join(problems)

@@ -13,7 +13,7 @@ from nardy_site.blocks import find_blocks
 from . import expected
 from .expected import PAGES
 from .helpers import ROOT
-from .structure import compare
+from nardy_site.structure import compare
 
 SOURCE = ROOT / "docs" / "uz"
 

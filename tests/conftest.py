@@ -1,8 +1,10 @@
+"""Fixtures shared by the site tests and the browser tests: the site, built once per session and served."""
+
 from __future__ import annotations
 
 import pytest
 
-from .sitebuild import built_languages, built_site, served_site
+from tests.site.sitebuild import built_languages, built_site, served_site
 
 
 @pytest.fixture(scope="session")
@@ -13,6 +15,7 @@ def site():
 
 @pytest.fixture(scope="session")
 def site_url():
+    """The built site served on 127.0.0.1."""
     return served_site()
 
 
