@@ -94,3 +94,10 @@ def mkdocs_build(config: Path) -> subprocess.CompletedProcess:
 
 
 URL = re.compile(r"(?:\b[a-zA-Z][a-zA-Z0-9+.-]*:)?//([^/\s\"'<>)]*)")
+
+
+def built_pages(tmp: Path, pages: dict[str, str]) -> Path:
+    """Build ``pages`` (which must build cleanly) in ``tmp``; returns the site folder."""
+    done = mkdocs_build(write_build(tmp, pages))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return tmp / "site"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .helpers import URL, mkdocs_build, write_build
+from .helpers import URL, built_pages, mkdocs_build, write_build
 
 GOOD = {
     "index.md": "# Bosh sahifa { #home }\n\n[Qisqa](short.md#hitting), [uzun](long.md).\n",
@@ -43,10 +43,7 @@ expect: lost 6 6
 
 @pytest.fixture(scope="module")
 def good_site(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("good")
-    done = mkdocs_build(write_build(tmp, GOOD))
-    assert done.returncode == 0, done.stdout + done.stderr
-    return tmp / "site"
+    return built_pages(tmp_path_factory.mktemp("good"), GOOD)
 
 
 def test_blocks_become_figures(good_site):

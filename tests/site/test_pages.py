@@ -12,7 +12,7 @@ from mkdocs.config import load_config
 
 from nardy_site import i18n, languages
 
-from .helpers import mkdocs_build, write_build
+from .helpers import built_pages, mkdocs_build, write_build
 from .htmlscan import parse_file
 
 PAGES = {
@@ -25,10 +25,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("small")
-    done = mkdocs_build(write_build(tmp, PAGES))
-    assert done.returncode == 0, done.stdout + done.stderr
-    return tmp / "site"
+    return built_pages(tmp_path_factory.mktemp("small"), PAGES)
 
 
 def uz_catalog(msgid):
