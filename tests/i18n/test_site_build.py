@@ -16,13 +16,17 @@ def build(repo, lang, out):
 
 def test_a_new_language_builds_at_once(repo, tmp_path):
     assert run(repo, "nardy_site.i18n_tool", "new-language", "tk").returncode == 0
-    done = build(repo, "tk", tmp_path / "tk")
+    # The whole site, as scripts/build builds it: every language, the new one included.
+    site = tmp_path / "site"
+    done = run(repo, "nardy_site.build", str(site))
     assert done.returncode == 0, done.stdout + done.stderr
-    page = (tmp_path / "tk" / "short" / "index.html").read_text(encoding="utf-8")
+    assert 'href="tk/"' in (site / "index.html").read_text(encoding="utf-8")  # the root offers it
+    assert 'hreflang="tk"' in (site / "uz" / "index.html").read_text(encoding="utf-8")
+    page = (site / "tk" / "short" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<html[^>]* lang="tk"', page)
     assert 'class="nardy-review"' in page  # copied pages await translation and review
     assert 'class="nardy-diagram"' in page
-    assert (tmp_path / "tk" / "glossary" / "index.html").exists()
+    assert (site / "tk" / "glossary" / "index.html").exists()
     # Material has no Turkmen strings: its English ones stand in.
     assert 'placeholder="Search"' in page
 
