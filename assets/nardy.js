@@ -5,7 +5,11 @@
    (location.hash: the heading ids are the same in every language) over to the
    link as it is followed. Without JavaScript the link still lands on the same
    page. The link is then followed as it is: Material's own handler, which
-   would look the page up in the other language's sitemap, is not asked. */
+   would look the page up in the other language's sitemap, is not asked.
+
+   Search spelling: Lunr matches letters exactly, so where a language's pages
+   write a letter that readers type differently, the query is brought to the
+   pages' spelling before Material reads it (as it is typed, and in a ?q= link). */
 (function () {
   "use strict";
 
@@ -24,4 +28,39 @@
   ["click", "auxclick", "contextmenu"].forEach(function (type) {
     document.addEventListener(type, carryHash, true);
   });
+
+  // Uzbek writes oʻ gʻ with ʻ (U+02BB) and the tutuq belgisi with ʼ (U+02BC), as
+  // the pages do; readers mostly type ' or ‘ ’ ` for both. One character becomes
+  // one character, so the caret stays where it was.
+  var SEARCH_SPELLING = {
+    uz: function (text) {
+      return text.replace(/([GgOo])['‘’`ʼ]/g, "$1\u02bb").replace(/['‘’`]/g, "\u02bc");
+    }
+  };
+  var spell = SEARCH_SPELLING[document.documentElement.lang.split("-")[0]];
+  function respell(field) {
+    var spelled = spell(field.value);
+    if (spelled === field.value) return;
+    var start = field.selectionStart, end = field.selectionEnd;
+    field.value = spelled;
+    field.setSelectionRange(start, end);
+  }
+  if (spell) {
+    // Capture phase on "input": before the keyup on which Material reads the field.
+    document.addEventListener("input", function (event) {
+      if (event.target.matches && event.target.matches("input.md-search__input")) respell(event.target);
+    }, true);
+    // A ?q= link: Material copies it into the field on DOMContentLoaded and searches
+    // once its worker has loaded the index, later. Either may come first.
+    var url = new URL(location.href);
+    var query = url.searchParams.get("q");
+    if (query !== null && spell(query) !== query) {
+      url.searchParams.set("q", spell(query));
+      history.replaceState(history.state, "", url.href);
+      document.addEventListener("DOMContentLoaded", function () {
+        var field = document.querySelector("input.md-search__input");
+        if (field) respell(field);
+      });
+    }
+  }
 })();

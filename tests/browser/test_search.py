@@ -1,5 +1,6 @@
 """Search, in the browser: a word of each language's page is found by that language's search, whole
-(so no stemmer shortened the stored words) and by its beginning; Armenian punctuation splits words."""
+(so no stemmer shortened the stored words) and by its beginning; Armenian punctuation splits words;
+Uzbek typed with plain apostrophes finds what the pages' letters ʻ ʼ find."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from tests.site.expected import PAGES
 from tests.site.htmlscan import parse_file
 
-from .pages import distinctive_word, word_before_armenian_punctuation
+from .pages import WORD, article_text, distinctive_word, word_before_armenian_punctuation
 
 pytestmark = pytest.mark.browser
 
@@ -18,9 +20,14 @@ pytestmark = pytest.mark.browser
 def search(page, site, site_url: str, code: str, query: str) -> list[str]:
     """The paths of the results of Material's search for ``query`` on ``code``'s site ([] for none)."""
     root = parse_file(site / code / "index.html")
+    page.goto(f"{site_url}{code}/?q={quote(query)}")
+    return results(page, root)
+
+
+def results(page, root) -> list[str]:
+    """The paths of the results Material shows once it has searched (``root``: the page, parsed)."""
     preparing = root.find(cls="md-search-result__meta").text()
     typing = json.loads(root.find("script", id="__config").text())["translations"]["search.result.placeholder"]
-    page.goto(f"{site_url}{code}/?q={quote(query)}")
     # Done when the line above the results says neither "preparing" nor "type to search".
     page.wait_for_function(
         "([a, b]) => { const meta = document.querySelector('.md-search-result__meta');"
@@ -52,3 +59,32 @@ def test_armenian_punctuation_splits_words(guard, site, site_url, site_languages
     # "+word": an exact term (Material adds no trailing wildcard to it): found only if ։ and ՝ split words.
     found = search(page, site, site_url, "hy", "+" + word)
     assert found and all(path.startswith("/hy/") for path in found), (word, found)
+
+
+def test_uzbek_search_takes_the_apostrophes_readers_type(guard, site, site_url, site_languages):
+    """The Uzbek pages write oʻ gʻ with ʻ and the tutuq belgisi with ʼ; a reader who types ' ‘ ’ or `
+    for either (in the field, key by key, or in a ?q= link) gets what the pages' own spelling gets."""
+    if "uz" not in {lang.code for lang in site_languages}:
+        pytest.skip("no Uzbek pages")
+    words = WORD.findall(" ".join(article_text(site, "uz", url) for url in PAGES.values()))
+    page = guard.new_page()
+    root = parse_file(site / "uz" / "index.html")
+    for letter in ("ʻ", "ʼ"):
+        word = max((w for w in words if letter in w), key=len).lower()
+        expected = search(page, site, site_url, "uz", word)
+        assert expected, word
+        for typed in ("'", "‘", "’", "`"):
+            assert search(page, site, site_url, "uz", word.replace(letter, typed)) == expected, (word, typed)
+        page.goto(f"{site_url}uz/")
+        page.locator("input.md-search__input").click()
+        page.keyboard.type(word.replace(letter, "'"))
+        assert page.locator("input.md-search__input").input_value() == word
+        # Material searches on each keyup: the list shown last is the one for the whole word.
+        found = results(page, root)
+        for _ in range(50):
+            if found == expected:
+                break
+            page.wait_for_timeout(100)
+            found = results(page, root)
+        assert found == expected, (word, found)
+    assert guard.clean, (guard.foreign, guard.blocked, guard.errors)
