@@ -29,23 +29,28 @@
     document.addEventListener(type, carryHash, true);
   });
 
-  // Uzbek writes oʻ gʻ with ʻ (U+02BB) and the tutuq belgisi with ʼ (U+02BC), as
-  // the pages do; readers mostly type ' or ‘ ’ ` for both. One character becomes
-  // one character, so the caret stays where it was.
-  var SEARCH_SPELLING = {
-    uz: function (text) {
-      return text.replace(/([GgOo])['‘’`ʼ]/g, "$1\u02bb").replace(/['‘’`]/g, "\u02bc");
-    }
-  };
-  var spell = SEARCH_SPELLING[document.documentElement.lang.split("-")[0]];
+  // The language's search spelling: [pattern, letters] pairs from
+  // locales/languages.toml (Uzbek ' for ʻ, Russian ё for е), which
+  // overrides/main.html writes into the page.
+  var data = document.getElementById("nardy-search-spelling");
+  var rules = data ? JSON.parse(data.textContent).map(function (rule) {
+    return [new RegExp(rule[0], "g"), rule[1]];
+  }) : [];
+  function spell(text) {
+    // A function, not a string: the letters are inserted as they are ($ is not special).
+    rules.forEach(function (rule) { text = text.replace(rule[0], function () { return rule[1]; }); });
+    return text;
+  }
   function respell(field) {
     var spelled = spell(field.value);
     if (spelled === field.value) return;
     var start = field.selectionStart, end = field.selectionEnd;
+    var same = spelled.length === field.value.length;
     field.value = spelled;
-    field.setSelectionRange(start, end);
+    // One character for one (both languages' rules): the caret stays where it was.
+    if (same) field.setSelectionRange(start, end);
   }
-  if (spell) {
+  if (rules.length) {
     // Capture phase on "input": before the keyup on which Material reads the field.
     document.addEventListener("input", function (event) {
       if (event.target.matches && event.target.matches("input.md-search__input")) respell(event.target);

@@ -114,8 +114,10 @@ def on_config(config):
     texts = {key: _(i18n.UI[key]) for key in ("review-pending", "not-found-title", "not-found-text", "languages")}
     # The banner on a page served from the source language, naming it in its own name.
     texts["not-translated"] = _(i18n.UI["not-translated"]).format(language=languages.source().name)
-    # For the templates: <html lang> and hreflang (overrides/partials/language.html), the switcher's label.
-    config.extra["nardy"] = {"code": lang.code, "bcp47": lang.bcp47, "languages": texts["languages"]}
+    # For the templates: <html lang> and hreflang (overrides/partials/language.html), the switcher's label,
+    # the search spelling assets/nardy.js applies to a query (overrides/main.html).
+    config.extra["nardy"] = {"code": lang.code, "bcp47": lang.bcp47, "languages": texts["languages"],
+                             "search_spelling": [list(rule) for rule in lang.search_spelling]}
     _state.clear()
     _state.update(lang=lang, tr=translator, errors=[], texts=texts)
     config.extra.pop("alternate", None)

@@ -49,7 +49,7 @@ def load(path: Path = GLOSSARY) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def _prose_lines(text: str):
+def prose_lines(text: str):
     """(line number, text) of the lines a reader reads as prose: no fences' bodies, no front matter."""
     lines = text.splitlines()
     start = 0
@@ -85,7 +85,7 @@ def check_page(text: str, lang: str, terms: tuple[Term, ...] | None = None) -> l
             stem = word.rstrip("*")
             tail = r"\w*" if word.endswith("*") else r"(?!\w)"
             pattern = re.compile(rf"(?<!\w){re.escape(stem)}{tail}", re.IGNORECASE)
-            for number, line in _prose_lines(text):
+            for number, line in prose_lines(text):
                 if pattern.search(line):
                     right = term.words.get(lang, term.words["en"])
                     found.append((number, f"{word!r} is wrong for '{term.words['en']}' in {lang}: use {right!r}"))

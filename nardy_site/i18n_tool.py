@@ -13,13 +13,16 @@ translation (``{name}``, ``%(name)s``); a catalog that does not parse; GNU
 language; a translated page whose structure differs from its source page
 (heading ids, diagram blocks, tables and their figures, link targets); bad
 ``translation`` front matter; a word the glossary marks wrong in that
-language. Every problem is one line: ``file:line: what``.
+language; a letter the language's ``search_spelling`` respells (the pages
+and the catalog write what a search query is respelled to). Every problem is
+one line: ``file:line: what``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -107,6 +110,7 @@ def check_catalog(lang: Language) -> list[str]:
         wrong = placeholders.problem(message.id, message.string)
         if wrong:
             found.append(f"{where}: {wrong}")
+        found += [f"{where}: {what}" for what in map(lambda text: misspelled(lang, text), strings) if what]
     if shutil.which("msgfmt"):
         done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
         if done.returncode != 0:
@@ -118,6 +122,18 @@ def check_catalog(lang: Language) -> list[str]:
     return found
 
 
+def misspelled(lang: Language, text: str) -> str | None:
+    """What in ``text`` the language's search spelling would respell, or None: search finds a word
+    typed either way only if the pages already write it the respelled way."""
+    spelled = lang.respell(text)
+    if spelled == text:
+        return None
+    at = next(i for i, (a, b) in enumerate(zip(text, spelled)) if a != b)
+    word = text[max(0, at - 12): at + 12].strip()
+    return (f"{text[at]!r} in '{word}': this language's pages write {spelled[at]!r} "
+            f"(search_spelling in locales/languages.toml)")
+
+
 def check_pages(lang: Language) -> list[str]:
     found = []
     src = source()
@@ -127,6 +143,10 @@ def check_pages(lang: Language) -> list[str]:
         name = str(path.relative_to(ROOT))
         for line, what in glossary.check_page(text, lang.code):
             found.append(f"{name}:{line}: {what}")
+        for line, prose in glossary.prose_lines(text):
+            what = misspelled(lang, re.sub(r"`[^`]*`", "", prose))  # a code span is quoted, not written
+            if what:
+                found.append(f"{name}:{line}: {what}")
         if lang.source:
             continue
         meta = status.front_matter(path)

@@ -25,6 +25,7 @@ Adding a language (for example Russian, ``ru``):
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -37,7 +38,14 @@ FIELDS = ("name", "material", "babel", "gettext", "bcp47", "enabled", "source")
 #: Optional fields and their defaults. ``released``: the language is complete and
 #: kept complete (its catalog may have no untranslated or fuzzy entry, every page
 #: must exist); a language added with ``scripts/i18n new-language`` starts unreleased.
-OPTIONAL = {"released": True}
+#: ``search_spelling``: ``[pattern, letters]`` pairs, applied in order, that bring
+#: what readers type to the letters the pages write (Uzbek ' for ʻ, Russian ё
+#: for е). assets/nardy.js applies them to a search query before Material reads
+#: it; ``scripts/i18n check`` holds the pages and the catalog to them (a line the
+#: rules would change is misspelled for search). The patterns are regular
+#: expressions both Python and JavaScript read the same way (no backreferences,
+#: no flags); the letters are inserted literally.
+OPTIONAL = {"released": True, "search_spelling": ()}
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,13 @@ class Language:
     enabled: bool
     source: bool
     released: bool = True
+    search_spelling: tuple[tuple[str, str], ...] = ()
+
+    def respell(self, text: str) -> str:
+        """``text`` in the pages' spelling (``search_spelling``); unchanged for most languages."""
+        for pattern, letters in self.search_spelling:
+            text = re.sub(pattern, lambda _match: letters, text)
+        return text
 
     @property
     def catalog(self) -> Path:
@@ -87,11 +102,12 @@ def load(path: Path = TABLE) -> tuple[Language, ...]:
         unknown = sorted(set(row) - set(FIELDS) - set(OPTIONAL))
         if missing or unknown:
             raise LanguageTableError(f"{path}: [languages.{code}]: missing {missing}, unknown {unknown}")
-        for name in FIELDS + tuple(n for n in OPTIONAL if n in row):
+        for name in FIELDS + tuple(n for n in OPTIONAL if n in row and n != "search_spelling"):
             want = bool if name in ("enabled", "source", "released") else str
             if not isinstance(row[name], want) or (want is str and not row[name].strip()):
                 raise LanguageTableError(f"{path}: [languages.{code}] {name} must be a {want.__name__}")
         extra = {name: row.get(name, default) for name, default in OPTIONAL.items()}
+        extra["search_spelling"] = _spelling(path, code, extra["search_spelling"])
         languages.append(Language(code=code, **{name: row[name] for name in FIELDS}, **extra))
     for name in ("material", "babel", "gettext", "bcp47"):
         values = [getattr(lang, name) for lang in languages]
@@ -101,6 +117,22 @@ def load(path: Path = TABLE) -> tuple[Language, ...]:
     if len(sources) != 1 or not sources[0].enabled:
         raise LanguageTableError(f"{path}: exactly one language must be the source, and it must be enabled")
     return tuple(languages)
+
+
+def _spelling(path: Path, code: str, rules) -> tuple[tuple[str, str], ...]:
+    where = f"{path}: [languages.{code}] search_spelling"
+    if not isinstance(rules, (list, tuple)):
+        raise LanguageTableError(f"{where} must be a list of [pattern, letters] pairs")
+    for rule in rules:
+        if not (isinstance(rule, list) and len(rule) == 2 and all(isinstance(part, str) and part for part in rule)):
+            raise LanguageTableError(f"{where}: {rule!r} is not a [pattern, letters] pair of strings")
+        try:
+            re.compile(rule[0])
+        except re.error as error:
+            raise LanguageTableError(f"{where}: {rule[0]!r} is not a regular expression ({error})") from None
+        if re.search(r"\\[1-9gkpP]|\(\?P|\(\?[aiLmsux]", rule[0]):
+            raise LanguageTableError(f"{where}: {rule[0]!r} uses syntax JavaScript reads differently")
+    return tuple((pattern, letters) for pattern, letters in rules)
 
 
 def enabled(path: Path = TABLE) -> list[Language]:

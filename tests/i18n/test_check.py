@@ -100,6 +100,25 @@ def test_a_wrong_glossary_term_fails(repo):
     assert done.returncode == 1 and f"docs/ru/long.md:{line}: 'фишк*' is wrong" in done.stdout
 
 
+def test_a_letter_search_respells_fails_on_a_page_and_in_a_catalog(repo):
+    # Russian pages write е for ё (search_spelling): a ё in prose, caption or catalog is named.
+    prose = _edit(repo / "docs/ru/long.md", r"черные", "чёрные")
+    caption = _edit(repo / "docs/ru/short.md", r'(caption=".*?)е', r"\1ё")
+    _edit(repo / "locales/ru/LC_MESSAGES/messages.po", r'^msgstr "Бросить кости"$', 'msgstr "Бросить кости ещё"')
+    done = i18n(repo, "check", "ru")
+    assert done.returncode == 1
+    assert f"docs/ru/long.md:{prose}: 'ё' in " in done.stdout and "pages write 'е'" in done.stdout
+    assert f"docs/ru/short.md:{caption}: 'ё' in " in done.stdout
+    assert "locales/ru/LC_MESSAGES/messages.po:" in done.stdout and "'Roll the dice': 'ё' in" in done.stdout
+    # Uzbek pages write oʻ with ʻ: a plain apostrophe is named; in a code span it is quoted, not written.
+    line = _edit(repo / "docs/uz/short.md", r"oʻ", "o'")
+    _edit(repo / "docs/uz/long.md", r"^(## .*)$", r"\1 `o'`")
+    done = i18n(repo, "check", "uz")
+    assert done.returncode == 1
+    assert f"docs/uz/short.md:{line}: \"'\" in " in done.stdout and "pages write 'ʻ'" in done.stdout
+    assert "docs/uz/long.md" not in done.stdout
+
+
 def test_placeholder_rules():
     assert problem("Point {point}", "Пункт {point}") is None
     assert problem("%(name)s wins", "%(nom)s gagne") == "msgstr renames %(name)s to %(nom)s"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import material
+import pytest
 from babel import Locale
 from mkdocs.utils.yaml import yaml_load
 
@@ -65,3 +67,29 @@ def test_inconsistent_tables_are_refused(tmp_path):
         assert "gettext" in str(error)
     else:
         raise AssertionError("a shared gettext folder was accepted")
+
+
+def test_search_spelling_respells_what_readers_type():
+    uz, ru, az = languages.get("uz"), languages.get("ru"), languages.get("az")
+    assert uz.respell("O'yin g‘alaba go’shti ta'lim yaʼni") == "Oʻyin gʻalaba goʻshti taʼlim yaʼni"
+    assert ru.respell("Чёрные ещё ЁЖ") == "Черные еще ЕЖ"
+    assert az.respell("O'yin ё") == "O'yin ё"  # no rules: unchanged
+
+
+@pytest.mark.parametrize("rules, problem", [
+    ('"ё"', "list of [pattern, letters] pairs"),
+    ('[["ё"]]', "is not a [pattern, letters] pair"),
+    ('[["ё", ""]]', "is not a [pattern, letters] pair"),
+    ('[["[ё", "е"]]', "is not a regular expression"),
+    ('[["(ё)\\\\1", "е"]]', "syntax JavaScript reads differently"),
+    ('[["(?i)ё", "е"]]', "syntax JavaScript reads differently"),
+])
+def test_a_bad_search_spelling_is_refused_naming_the_language(tmp_path, rules, problem):
+    good = (ROOT / "locales/languages.toml").read_text(encoding="utf-8")
+    table = tmp_path / "languages.toml"
+    bad = re.sub(r"(?m)^search_spelling = .*$", lambda _: f"search_spelling = {rules}", good, count=1)
+    assert bad != good
+    table.write_text(bad, encoding="utf-8")
+    with pytest.raises(languages.LanguageTableError, match=re.escape(problem)) as error:
+        languages.load(table)
+    assert "[languages.uz] search_spelling" in str(error.value)

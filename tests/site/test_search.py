@@ -100,3 +100,19 @@ def test_index_text_is_in_the_languages_script(site, site_languages):
             elif code in expected.table() and SCRIPTS[code] == SCRIPTS[lang.code]:
                 # A term quoted from another language (the Uzbek page names the Azerbaijani «döymə»), no more.
                 assert text.count(mark) <= 3, (lang.code, "holds", text.count(mark), mark, "of", code)
+
+
+def test_every_page_carries_its_languages_search_spelling(site, site_languages):
+    """assets/nardy.js reads the rules from the page, so they come before it."""
+    for lang in site_languages:
+        pages = [page_html(site, lang.code, url) for url in sorted(PAGES.values())] + [site / lang.code / "404.html"]
+        for path in pages:
+            scripts = parse_file(path).find_all("script")
+            data = [s for s in scripts if s.attrs.get("id") == "nardy-search-spelling"]
+            if not lang.search_spelling:
+                assert data == [], path
+                continue
+            assert len(data) == 1 and data[0].attrs.get("type") == "application/json", path
+            assert [tuple(rule) for rule in json.loads(data[0].text())] == list(lang.search_spelling), path
+            after = scripts[scripts.index(data[0]) + 1:]
+            assert any(s.attrs.get("src", "").endswith("assets/nardy.js") for s in after), path
