@@ -7,6 +7,10 @@
    page. The link is then followed as it is: Material's own handler, which
    would look the page up in the other language's sitemap, is not asked.
 
+   Material's own parts, made to pass axe-core (tests/browser/test_accessibility.py):
+   the search dialog is named after its field, and a table wider than the
+   screen can be scrolled with the keyboard.
+
    Search spelling: Lunr matches letters exactly, so where a language's pages
    write a letter that readers type differently, the query is brought to the
    pages' spelling before Material reads it (as it is typed, and in a ?q= link). */
@@ -28,6 +32,29 @@
   ["click", "auxclick", "contextmenu"].forEach(function (type) {
     document.addEventListener(type, carryHash, true);
   });
+
+  var dialog = document.querySelector(".md-search[role=dialog]");
+  var searchField = document.querySelector("input.md-search__input");
+  if (dialog && searchField && !dialog.hasAttribute("aria-label")) {
+    dialog.setAttribute("aria-label", searchField.getAttribute("aria-label") || searchField.placeholder);
+  }
+
+  // Material wraps each table in .md-typeset__scrollwrap when it mounts the page
+  // (document$, after this script). A wrapper that scrolls becomes a focusable
+  // region named by the section's heading; one that fits is no tab stop.
+  function scrollableTables() {
+    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
+      var heading = wrap.previousElementSibling;
+      while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
+      if (heading && heading.id) wrap.setAttribute("aria-labelledby", heading.id);
+      wrap.setAttribute("role", "region");
+      if (wrap.scrollWidth > wrap.clientWidth) wrap.setAttribute("tabindex", "0");
+      else wrap.removeAttribute("tabindex");
+    });
+  }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(scrollableTables);
+  else document.addEventListener("DOMContentLoaded", scrollableTables);
+  window.addEventListener("resize", scrollableTables);
 
   // The language's search spelling: [pattern, letters] pairs from
   // locales/languages.toml (Uzbek ' for ʻ, Russian ё for е), which
