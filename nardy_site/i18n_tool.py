@@ -110,7 +110,7 @@ def check_catalog(lang: Language) -> list[str]:
         wrong = placeholders.problem(message.id, message.string)
         if wrong:
             found.append(f"{where}: {wrong}")
-        found += [f"{where}: {what}" for what in map(lambda text: misspelled(lang, text), strings) if what]
+        found += [f"{where}: {what}" for what in (misspelled(lang, text) for text in strings) if what]
     if shutil.which("msgfmt"):
         done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
         if done.returncode != 0:
