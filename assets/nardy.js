@@ -77,11 +77,9 @@
     // One character for one (both languages' rules): the caret stays where it was.
     if (same) field.setSelectionRange(start, end);
   }
-  if (rules.length) {
-    // Capture phase on "input": before the keyup on which Material reads the field.
-    document.addEventListener("input", function (event) {
-      if (event.target.matches && event.target.matches("input.md-search__input")) respell(event.target);
-    }, true);
+  if (rules.length && searchField) {
+    // "input" comes before the keyup on which Material reads the field.
+    searchField.addEventListener("input", function () { respell(searchField); });
     // A ?q= link: Material copies it into the field on DOMContentLoaded and searches
     // once its worker has loaded the index, later. Either may come first.
     var url = new URL(location.href);
@@ -89,10 +87,7 @@
     if (query !== null && spell(query) !== query) {
       url.searchParams.set("q", spell(query));
       history.replaceState(history.state, "", url.href);
-      document.addEventListener("DOMContentLoaded", function () {
-        var field = document.querySelector("input.md-search__input");
-        if (field) respell(field);
-      });
+      document.addEventListener("DOMContentLoaded", function () { respell(searchField); });
     }
   }
 })();
