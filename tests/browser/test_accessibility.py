@@ -4,6 +4,8 @@ best-practice one. axe is injected from node_modules as text: the page requests 
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from tests.site.expected import PAGES
@@ -20,10 +22,16 @@ PHONE = {"width": 390, "height": 844}
 SCHEMES = ("light", "dark")
 
 
+@cache
+def axe_script() -> str:
+    """axe.min.js, read once for the whole run (it is injected into every page)."""
+    return AXE.read_text(encoding="utf-8")
+
+
 def violations(page) -> list[str]:
     """What axe finds on the page as it is now, one line per rule broken."""
     if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        page.add_script_tag(content=axe_script())
     found = page.evaluate("(rules) => axe.run(document, {runOnly: rules, resultTypes: ['violations']})", RULES)
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
             for v in found["violations"]]
