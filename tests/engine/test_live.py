@@ -138,6 +138,11 @@ def test_check_bearing_off():
         "higher-checker-must-move", die=4, point=3, higher=5)
     assert ask("check", BEAR_OFF, (4, 2), **{"from": 5, "to": 1}) == {"legal": True, "move": move(5, 1, 4)}
     assert ask("check", BEAR_OFF, (4, 2), **{"from": 3, "to": 1}) == {"legal": True, "move": move(3, 1, 2)}
+    # Black's checkers are named in White's numbering too: on 22 and 20 (Black's own 3 and 5), a 5
+    # cannot bear off the one on 22 while the one on 20 stands farther back.
+    black = position("short", {1: 15}, {22: 1, 20: 1, "off": 13}, turn="black")
+    assert ask("check", black, (5, 1), **{"from": 22, "to": "off"}) == refusal(
+        "higher-checker-must-move", die=5, point=22, higher=20)
     # Not all home: the opening position cannot bear off; 10 checkers (24x2, 13x5, 8x3) are outside.
     assert ask("check", SHORT_START, (6, 5), **{"from": 6, "to": "off"}) == refusal("not-all-home", count=10)
 
