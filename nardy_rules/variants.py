@@ -30,16 +30,16 @@ class _Rules(Position):
             color=opponent,
         )
 
-    @staticmethod
-    def _bear_off_refusal(own, s: int, die: int) -> Refusal | None:
-        """Why ``die`` cannot bear off the checker on ``s`` (own numbering), or None."""
+    def _bear_off_refusal(self, own, s: int, die: int) -> Refusal | None:
+        """Why ``die`` cannot bear off the checker on ``s`` (own numbering), or None; points in White's numbering."""
         outside = sum(own[7:26])
         if outside:
             return Refusal("not-all-home", count=outside)
         if die > s:
             for higher in range(6, s, -1):
                 if own[higher]:
-                    return Refusal("higher-checker-must-move", die=die, point=s, higher=higher)
+                    return Refusal("higher-checker-must-move", die=die, point=self.to_white(self.turn, s),
+                                   higher=self.to_white(self.turn, higher))
         return None
 
     @staticmethod

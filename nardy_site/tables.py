@@ -185,10 +185,13 @@ def check_opening_points(table: Table) -> None:
 def _results(table: Table, variant: str) -> None:
     _columns(table, 3)
     kinds = RESULT_KINDS[variant]
-    points = [_one_number(table, line, cells[2], "points") for line, cells in table.rows]
+    rows = [(line, _one_number(table, line, cells[2], "points")) for line, cells in table.rows]
+    points = [value for _line, value in rows]
     want = [RESULT_POINTS[kind] for kind in kinds]
     if points != want:
-        raise table.error(table.line, f"{variant} nardy's results ({', '.join(kinds)}) are worth {want}, the table says {points}")
+        # Name the first row that is wrong; the marker's line when only rows are missing.
+        line = next((row_line for (row_line, value), worth in zip(rows, want) if value != worth), table.line)
+        raise table.error(line, f"{variant} nardy's results ({', '.join(kinds)}) are worth {want}, the table says {points}")
 
 
 def check_short_results(table: Table) -> None:
