@@ -509,14 +509,18 @@ def test_moves_legal_alone_but_against_the_dice_rules_are_explained(guard, site_
     live = Live(guard, f"{site_url}{code}/long/")
     board = "long-one-die"  # 6-5: only the 6 can be played (10/4); 10/5 alone would be legal
     larger = reason("must-play-larger-die", die=6, other=5)
-    # Before the engine is ready: a general answer, then the engine's reason.
+    explained = f"document.querySelector('figure#{board} .nardy-live-explained[data-point=\"5\"]')"
+    # Before the engine is ready: the block's line "refuse: 10/5 must-play-larger-die" explains 10/5 at once.
     live.click(board, 10)
     assert live.destinations(board) == ["4"]
+    live.page.wait_for_function(explained)
     live.click(board, 5)
     live.wait_status(board, larger)
-    # Once it is ready, the board shows such destinations as refused, and says why.
+    live.click(board, 10)  # an explained refusal keeps the checker selected: this click cancels the selection
+    # Once it is ready, the engine shows such destinations as refused, and says why.
+    assert live.wait_engine() == "ready"
     live.click(board, 10)
-    live.page.wait_for_function(f"document.querySelector('figure#{board} .nardy-live-explained[data-point=\"5\"]')")
+    live.page.wait_for_function(explained)
     assert live.destinations(board) == ["4"]
     live.click(board, 5)
     live.wait_status(board, larger)
