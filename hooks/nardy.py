@@ -56,7 +56,8 @@ from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from nardy_rules import svg  # noqa: E402
 from nardy_site import i18n, languages, translation  # noqa: E402
-from nardy_site.blocks import BlockError, find_blocks, verify  # noqa: E402
+from nardy_site.blocks import BlockError, read_blocks, verify  # noqa: E402
+from nardy_site.check import internal  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
 from nardy_site.generated_pages import glossary_markdown, translations_markdown  # noqa: E402
 from nardy_site.tables import TableError, find_tables, verify as verify_table  # noqa: E402
@@ -241,19 +242,24 @@ def on_page_markdown(markdown, page, config, files):
     for line, reason in translation.problems(page.meta, source, pages or None):
         errors.append(f"{path}:{line}: {reason}")
 
-    def record(error: BlockError) -> None:
+    def record(error: BlockError | TableError) -> None:
         errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
 
     try:
-        for table in find_tables(markdown, path):
-            verify_table(table)
+        tables = find_tables(markdown, path)
     except TableError as error:
-        errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
-    try:
-        blocks = find_blocks(markdown, path)
-    except BlockError as error:
         record(error)
-        return markdown
+        tables = []
+    for table in tables:
+        try:
+            verify_table(table)
+        except TableError as error:
+            record(error)
+        except Exception as error:  # noqa: BLE001 - named by file and line, not a traceback naming the page
+            errors.append(internal(path, table.line + offset, error))
+    blocks, malformed = read_blocks(markdown, path)
+    for error in malformed:
+        record(error)
     if not blocks:
         return markdown
     lines = markdown.splitlines(keepends=True)
@@ -263,6 +269,9 @@ def on_page_markdown(markdown, page, config, files):
             html = figure(block, _state["tr"])
         except BlockError as error:
             record(error)
+            continue
+        except Exception as error:  # noqa: BLE001 - named by file and line, not a traceback naming the page
+            errors.append(internal(path, block.line + offset, error))
             continue
         first = block.line - 1
         last = block.line + block.body.count("\n") + 1  # the closing fence, 0-based
@@ -275,7 +284,7 @@ def on_env(env, config, files):
     if errors:
         count = len(errors)
         raise PluginError(
-            f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, front matter):\n"
+            f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, tables, front matter):\n"
             + "\n".join(errors)
         )
     missing = _state["tr"].missing if _state["tr"].needs_translation else set()
