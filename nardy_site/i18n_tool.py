@@ -8,9 +8,13 @@
     scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/scaffold.py)
 
 ``check`` fails (exit 1) on: a placeholder renamed, dropped or added in a
-translation (``{name}``, ``%(name)s``); a catalog that does not parse; GNU
+translation (``{name}``, ``%(name)s``); markup a translation adds to its msgid
+(``<``, ``>``, ``&``, ``"``, a backtick, a control character:
+``nardy_site.markup_chars``); a catalog that does not parse; GNU
 ``msgfmt --check`` errors; fuzzy or untranslated entries in a released
-language; a translated page whose structure differs from its source page
+language; a template or a released catalog that differs from the messages the
+code uses (extracted afresh: an entry the code uses that the catalog lacks,
+one it no longer uses); a translated page whose structure differs from its source page
 (heading ids, diagram blocks, tables and their figures, link targets); bad
 ``translation`` front matter; a word the glossary marks wrong in that
 language; a letter the language's ``search_spelling`` respells (the pages
@@ -31,7 +35,7 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, placeholders, status, structure, translation
+from . import glossary, i18n, markup_chars, placeholders, status, structure, translation
 from .languages import ROOT, Language, enabled, load, source
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
@@ -151,6 +155,9 @@ def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
         wrong = placeholders.problem(message.id, message.string)
         if wrong:
             found.append(f"{where}: {wrong}")
+        markup = markup_chars.added(message.id, message.string)
+        if markup:
+            found.append(f"{where}: {markup}")
         found += [f"{where}: {what}" for what in (misspelled(lang, text) for text in strings) if what]
     if shutil.which("msgfmt"):
         done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
