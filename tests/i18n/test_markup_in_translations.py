@@ -127,3 +127,18 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
     # The boards' strings are data (assets/nardy-board.js inserts them as text).
     strings = json.loads((site / "kk" / "assets" / "i18n.json").read_text(encoding="utf-8"))
     assert strings["messages"]["roll"].endswith(f" {PAYLOAD}{TAG}")
+
+
+def test_generated_pages_write_any_text_as_text():
+    import markdown
+
+    from nardy_site.generated_pages import text
+    from tests.site.htmlscan import parse
+
+    for value in ["<script>alert(1)</script>", "a | b", "x & y", "&lt;", "&amp;amp;", "[x](javascript:alert(1))",
+                  "`code`", "a\\b", "{: onclick=x }", "*a* _b_ #c", "<!-- x -->"]:
+        html = markdown.markdown(f"| h |\n|---|\n| {text(value)} |\n\n# {text(value)} {{ #x }}\n",
+                                 extensions=["tables", "attr_list", "toc"])
+        root = parse(html)
+        assert root.find("td").text() == value and root.find("h1").text() == value, (value, html)
+        assert [e.tag for e in root.iter()] == ["#document", "table", "thead", "tr", "th", "tbody", "tr", "td", "h1"]
