@@ -224,6 +224,12 @@ class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
     quiet = False
 
+    def handle_error(self, request, client_address):
+        """A client that went away mid-answer (a page left, a download cancelled) is no error to report."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]

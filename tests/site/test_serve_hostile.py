@@ -121,3 +121,23 @@ def test_the_built_site_answers_a_nul_with_the_language_page(site_url, site_lang
         assert root.find("html").get("lang") == expected.bcp47(lang.code)
         assert root.find("h1").text() == expected.catalog_text(lang.code, expected.NOT_FOUND_TITLE)
         connection.close()
+
+
+def test_a_client_that_leaves_mid_answer_is_no_error(tmp_path, capfd):
+    (tmp_path / "big.bin").write_bytes(b"\0" * (32 * 1024 * 1024))
+    server = serve_in_thread(tmp_path)
+    try:
+        for _ in range(3):
+            connection = socket.create_connection(server.server_address[:2], timeout=10)
+            connection.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            connection.recv(1024)
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\1\0\0\0\0\0\0\0")  # reset, not close
+            connection.close()
+        connection = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+        connection.request("HEAD", "/big.bin")
+        assert connection.getresponse().status == 200  # still serving
+        connection.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capfd.readouterr().err
