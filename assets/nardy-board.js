@@ -949,12 +949,19 @@ class Board {
 /* ------------------------------------------------------------------ the page */
 
 function readLink(boards) {
-  const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
+  const raw = location.hash.replace(/^#/, "");
+  let fragment = raw;
+  let malformed = false;
+  try {
+    fragment = decodeURIComponent(raw);
+  } catch (error) {
+    malformed = true; // a broken %-escape ("#%", "%E0%A4%A"): a bad link if it names a board, else not ours
+  }
   if (!fragment.startsWith("board=")) return;
   const id = fragment.slice("board=".length).split(":")[0];
   const board = boards.find((item) => item.data.id === id);
   if (!board) return;
-  board.guard(() => board.openLink(L.parseLink(fragment)));
+  board.guard(() => board.openLink(malformed ? null : L.parseLink(fragment)));
 }
 
 async function init() {
@@ -962,6 +969,8 @@ async function init() {
   const boards = [];
   window.nardyLive = { engine, boards };
   if (!figures.length) return;
+  // First, before anything that can fail: a later #board= link always opens (readLink never throws).
+  window.addEventListener("hashchange", () => readLink(boards));
   const response = await fetch(new URL("i18n.json", import.meta.url));
   if (!response.ok) return;
   const catalog = await response.json();
@@ -976,7 +985,6 @@ async function init() {
   }
   document.documentElement.dataset.nardyBoards = String(boards.length);
   readLink(boards);
-  window.addEventListener("hashchange", () => readLink(boards));
 }
 
 init().catch(() => {});
