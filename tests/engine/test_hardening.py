@@ -36,6 +36,7 @@ from nardy_rules import (
     parse_play,
 )
 from nardy_rules.live import handle, handle_json
+from nardy_rules.scoring import Cube, Match, resign_result
 from nardy_rules.notation import parse_tokens
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,6 +193,9 @@ MEGABYTE = "x" * 1_000_000
         lambda: Position.from_json({"variant": "long", "white": {"24": 15}, "black": {"12": 15}, MEGABYTE: 1}),
         lambda: Position.from_json({"variant": "long", "white": {"24": 10**5000}, "black": {"12": 15}}),
         lambda: Position.from_json(dict.fromkeys(map(str, range(100_000)), 1)),
+        lambda: resign_result(ShortPosition.start(), MEGABYTE),
+        lambda: Cube().offer(MEGABYTE),
+        lambda: Match(MEGABYTE),
     ],
 )
 def test_messages_quote_a_bounded_excerpt(call):
