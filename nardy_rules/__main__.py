@@ -46,8 +46,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _one_line(message: str, limit: int = 200) -> str:
     """argparse's message on one printable line of at most ``limit`` characters (it echoes arguments as given)."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(message.split())[:limit])
-    return text if len(message) <= limit else text + "..."
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(message.split()))
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def read_position(text: str) -> Position:

@@ -116,10 +116,12 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 def json_depth(text: str) -> int:
     """How deep arrays and objects nest in ``text`` (brackets inside strings not counted).
 
-    Linear and without recursion. On text that is not JSON the figure may be
-    off, but then the parser refuses the text anyway.
+    0 when the text has too few brackets to nest beyond :data:`MAX_JSON_DEPTH`
+    (nearly every request: nothing to measure). Linear and without recursion.
+    On text that is not JSON the figure may be off, but then the parser
+    refuses the text anyway.
     """
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:  # nearly every request: nothing to measure
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return 0
     depth = deepest = 0
     for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
