@@ -29,22 +29,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from nardy_rules import Position  # noqa: E402
+from nardy_rules import (  # noqa: E402
+    Position, from_gnubg_id, from_text, from_xgid, parse_dice, to_gnubg_id, to_text, to_xgid,
+)
 from tests.engine import hostile  # noqa: E402  (the fuzz tests' strategies and properties)
 
 
 def _text_forms():
     def pick(position):
-        forms = [st.tuples(st.just(hostile.from_text), hostile.spoilt_text(hostile.to_text(position), hostile.TEXT_ALPHABET))]
+        forms = [st.tuples(st.just(from_text), hostile.spoilt_text(to_text(position), hostile.TEXT_ALPHABET))]
         if position.variant == "short":
-            forms.append(st.tuples(st.just(hostile.from_xgid),
-                                   hostile.spoilt_text(hostile.to_xgid(position), hostile.XGID_ALPHABET)))
-            forms.append(st.tuples(st.just(hostile.from_gnubg_id),
-                                   hostile.spoilt_text(hostile.to_gnubg_id(position), hostile.GNUBG_ALPHABET)))
+            forms.append(st.tuples(st.just(from_xgid),
+                                   hostile.spoilt_text(to_xgid(position), hostile.XGID_ALPHABET)))
+            forms.append(st.tuples(st.just(from_gnubg_id),
+                                   hostile.spoilt_text(to_gnubg_id(position), hostile.GNUBG_ALPHABET)))
         return st.one_of(forms)
 
     return hostile.positions().flatmap(pick) | st.tuples(
-        st.sampled_from([hostile.from_text, hostile.from_xgid, hostile.from_gnubg_id]),
+        st.sampled_from([from_text, from_xgid, from_gnubg_id]),
         hostile.python_values | st.text(max_size=40),
     )
 
@@ -64,7 +66,7 @@ TARGETS = {
     "parse_play": (_plays(), lambda case: hostile.check_notation(*case)),
     "text forms": (_text_forms(), lambda case: hostile.check_position_reader(*case)),
     "parse_dice": (hostile.dice_values() | hostile.python_values | st.text(max_size=8),
-                   lambda value: hostile.call_parser(hostile.parse_dice, value)),
+                   lambda value: hostile.call_parser(parse_dice, value)),
     "Position.from_json": (hostile.position_json() | hostile.python_values,
                            lambda data: hostile.check_position_reader(Position.from_json, data)),
     "cli": (hostile.cli_arguments(), hostile.check_cli),

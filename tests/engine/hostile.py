@@ -25,6 +25,7 @@ Properties:
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import random
@@ -36,9 +37,7 @@ from nardy_rules import (
     NardyError,
     Position,
     ShortPosition,
-    from_gnubg_id,
     from_text,
-    from_xgid,
     legal_plays,
     parse_dice,
     parse_play,
@@ -83,10 +82,12 @@ json_scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=
                 | st.text(max_size=12))
 json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=3)
                            | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
-odd_values = st.sampled_from(ODD_VALUES) | json_values
+# Copies: a mutation may add to a drawn list or object, which must not change the next example's.
+odd_values = st.sampled_from(ODD_VALUES).map(copy.deepcopy) | json_values
 # 10**5000: built, not listed, because hypothesis describes a strategy by the repr of its elements
 # (and Python refuses to write an int of more than 4,300 digits).
-python_values = odd_values | st.sampled_from(PYTHON_ONLY) | st.builds(pow, st.just(10), st.just(5000))
+python_values = (odd_values | st.sampled_from(PYTHON_ONLY).map(copy.deepcopy)
+                 | st.builds(pow, st.just(10), st.just(5000)))
 places = st.sampled_from(list(range(1, 25)) + ["bar", "off"])
 
 

@@ -14,9 +14,17 @@ from datetime import timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nardy_rules import Position
+from nardy_rules import (
+    Position,
+    from_gnubg_id,
+    from_text,
+    from_xgid,
+    parse_dice,
+    to_gnubg_id,
+    to_text,
+    to_xgid,
+)
 
-from . import hostile
 from .hostile import (
     GNUBG_ALPHABET,
     TEXT_ALPHABET,
@@ -31,6 +39,7 @@ from .hostile import (
     cli_arguments,
     dice_values,
     json_texts,
+    json_values,
     live_requests,
     mutated,
     play_texts,
@@ -73,7 +82,7 @@ def test_live_handle_answers_any_python_value(request):
 
 
 @FUZZ
-@given(json_texts(live_requests()) | json_texts(hostile.json_values) | st.text(max_size=80) | python_values)
+@given(json_texts(live_requests()) | json_texts(json_values) | st.text(max_size=80) | python_values)
 def test_live_handle_json_answers_any_text(text):
     check_live_json(text)
 
@@ -92,27 +101,27 @@ def test_notation_parses_or_refuses_any_text(position, dice, data):
 @given(st.data())
 def test_text_forms_read_or_refuse_any_text(data):
     position = data.draw(positions())
-    base = hostile.to_text(position)
-    check_position_reader(hostile.from_text, data.draw(spoilt_text(base, TEXT_ALPHABET) | st.text(max_size=30)))
+    base = to_text(position)
+    check_position_reader(from_text, data.draw(spoilt_text(base, TEXT_ALPHABET) | st.text(max_size=30)))
     if position.variant == "short":
-        xgid = data.draw(spoilt_text(hostile.to_xgid(position), XGID_ALPHABET) | st.text(max_size=30))
-        check_position_reader(hostile.from_xgid, xgid)
-        gnubg = data.draw(spoilt_text(hostile.to_gnubg_id(position), GNUBG_ALPHABET) | st.text(max_size=20))
-        check_position_reader(hostile.from_gnubg_id, gnubg, data.draw(st.sampled_from(["white", "black"])
-                                                                      | python_values))
+        xgid = data.draw(spoilt_text(to_xgid(position), XGID_ALPHABET) | st.text(max_size=30))
+        check_position_reader(from_xgid, xgid)
+        gnubg = data.draw(spoilt_text(to_gnubg_id(position), GNUBG_ALPHABET) | st.text(max_size=20))
+        turn = data.draw(st.sampled_from(["white", "black"]) | python_values)
+        check_position_reader(from_gnubg_id, gnubg, turn)
 
 
 @FUZZ
 @given(python_values)
 def test_text_forms_refuse_any_value(value):
-    for reader in (hostile.from_text, hostile.from_xgid, hostile.from_gnubg_id):
+    for reader in (from_text, from_xgid, from_gnubg_id):
         check_position_reader(reader, value)
 
 
 @FUZZ
 @given(dice_values() | python_values | st.text(max_size=8))
 def test_dice_read_or_refuse_any_value(value):
-    dice = call_parser(hostile.parse_dice, value)
+    dice = call_parser(parse_dice, value)
     if isinstance(dice, tuple):
         assert len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice)
 

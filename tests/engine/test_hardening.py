@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 
 from nardy_rules import (
-    InvalidDiceError,
     InvalidPositionError,
     LongPosition,
     NardyError,
