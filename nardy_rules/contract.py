@@ -108,8 +108,10 @@ def digits_hint(text: object) -> str:
 
 # ---------------------------------------------------------------------- JSON text
 
-# A JSON string (the unrolled loop of "(?:[^"\\]|\\.)*" keeps the regex linear).
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A JSON string, or an unterminated one running to the end (with a lone backslash there):
+# from an opening quote it always matches, without backtracking, so removing the strings
+# takes linear time even on text full of unterminated strings and escaped quotes.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+\\?(?:"|\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 

@@ -97,6 +97,12 @@ def test_deeply_nested_json_is_refused(depth):
     assert "deep" in message or "characters long" in message
 
 
+@pytest.mark.parametrize("tail", ['\\"' * 32_000, '\\"' * 32_000 + "\\", '"x' * 32_000, '"[' * 32_000])
+def test_measuring_the_depth_stays_linear(tail):  # guard: a first scanner backtracked on escaped quotes (18 s)
+    with time_limit(5):
+        error_of(handle_json("[" * 17 + '"' + tail))
+
+
 def test_a_huge_integer_is_refused():
     text = '{"op": "state", "position": %s, "dice": [1, %s]}' % (json.dumps(START), "9" * 5000)
     assert "5,000 digits" in error_of(handle_json(text))
