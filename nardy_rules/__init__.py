@@ -14,6 +14,7 @@ from .errors import (
     IllegalPlayError,
     InvalidDiceError,
     InvalidPositionError,
+    InvalidRequestError,
     NardyError,
     NotationError,
 )
@@ -30,7 +31,7 @@ __version__ = "1.0.0"
 
 __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "parse_dice",
-    "NardyError", "InvalidPositionError", "InvalidDiceError", "NotationError", "IllegalPlayError", "CubeError",
+    "NardyError", "InvalidPositionError", "InvalidRequestError", "InvalidDiceError", "NotationError", "IllegalPlayError", "CubeError",
     "to_text", "from_text", "to_xgid", "from_xgid", "to_gnubg_id", "from_gnubg_id",
     "format_play", "parse_play",
     "Move", "Play", "legal_plays",

@@ -28,11 +28,13 @@ from __future__ import annotations
 import base64
 import re
 
+from .contract import digits_hint, quote, read_choice
 from .errors import InvalidPositionError
 from .position import BAR, BAR_INDEX, BLACK, COLORS, OFF_INDEX, VARIANTS, WHITE, Position, other
 
+# ASCII digits only ([0-9], not \d, which also takes fullwidth and other scripts' digits).
 _TEXT = re.compile(r"^nardy:(short|long):([wb]):([^:]*):([^:]*)$")
-_ITEM = re.compile(r"^(\d{1,2}|bar|off)x(\d{1,2})$")
+_ITEM = re.compile(r"^([0-9]{1,2}|bar|off)x([0-9]{1,2})$")
 
 
 def to_text(position: Position) -> str:
@@ -48,10 +50,11 @@ def to_text(position: Position) -> str:
 
 
 def from_text(text: str) -> Position:
-    match = _TEXT.match(text.strip()) if isinstance(text, str) else None
+    _require_text(text, "a position")
+    match = _TEXT.match(text.strip())
     if not match:
         raise InvalidPositionError(
-            f"{text!r} is not a position; write nardy:<short|long>:<w|b>:<white>:<black>, "
+            f"{quote(text)} is not a position; write nardy:<short|long>:<w|b>:<white>:<black>, "
             "for example nardy:long:w:24x15:12x15"
         )
     variant, turn, white, black = match.groups()
@@ -61,7 +64,9 @@ def from_text(text: str) -> Position:
         for item in filter(None, items.split(",")):
             found = _ITEM.match(item.strip())
             if not found:
-                raise InvalidPositionError(f"{color}: {item!r} is not <point>x<count>, like 13x5, barx1 or offx3")
+                raise InvalidPositionError(
+                    f"{color}: {quote(item)} is not <point>x<count>, like 13x5, barx1 or offx3{digits_hint(item)}"
+                )
             key, count = found.group(1), int(found.group(2))
             if key in points:
                 raise InvalidPositionError(f"{color}: {key} is given twice")
@@ -89,12 +94,13 @@ def to_xgid(position: Position) -> str:
 def from_xgid(text: str) -> Position:
     from .variants import ShortPosition
 
+    _require_text(text, "an XGID")
     body = text.strip()
     if body.upper().startswith("XGID="):
         body = body[5:]
     fields = body.split(":")
     if len(fields) < 4 or len(fields[0]) != 26:
-        raise InvalidPositionError(f"{text!r} is not an XGID: expected 26 position characters and 9 fields")
+        raise InvalidPositionError(f"{quote(text)} is not an XGID: expected 26 position characters and 9 fields")
     board = fields[0]
     white: dict = {}
     black: dict = {}
@@ -102,17 +108,17 @@ def from_xgid(text: str) -> Position:
         if char == "-":
             continue
         if not ("a" <= char <= "o" or "A" <= char <= "O"):
-            raise InvalidPositionError(f"XGID character {char!r} at {index}: use '-', A-O or a-o")
+            raise InvalidPositionError(f"XGID character {quote(char)} at {index}: use '-', A-O or a-o")
         count = ord(char.lower()) - ord("a") + 1
         side = white if char.isupper() else black
         if index == 0 or index == 25:
             if (index == 25) != char.isupper():
-                raise InvalidPositionError(f"XGID: the bar at position {index} holds the wrong colour ({char!r})")
+                raise InvalidPositionError(f"XGID: the bar at position {index} holds the wrong colour ({quote(char)})")
             side[BAR] = count
         else:
             side[index] = count
     if fields[3] not in ("1", "-1"):
-        raise InvalidPositionError(f"XGID turn field {fields[3]!r}: use 1 (bottom, White) or -1 (top, Black)")
+        raise InvalidPositionError(f"XGID turn field {quote(fields[3])}: use 1 (bottom, White) or -1 (top, Black)")
     return ShortPosition.from_points(white, black, WHITE if fields[3] == "1" else BLACK)
 
 
@@ -145,11 +151,13 @@ def to_gnubg_id(position: Position) -> str:
 def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
     from .variants import ShortPosition
 
+    _require_text(text, "a GNU Backgammon Position ID")
+    turn = read_choice(turn, "turn", COLORS, InvalidPositionError)
     body = text.strip()
     if body.lower().startswith("position id:"):
         body = body.split(":", 1)[1].strip()
     if len(body) != 14 or not re.fullmatch(r"[A-Za-z0-9+/]{14}", body):
-        raise InvalidPositionError(f"{text!r} is not a GNU Backgammon Position ID (14 base64 characters)")
+        raise InvalidPositionError(f"{quote(text)} is not a GNU Backgammon Position ID (14 base64 characters)")
     key = base64.b64decode(body + "==")
     bits = [(key[i // 8] >> (i % 8)) & 1 for i in range(80)]
     boards = []
@@ -161,19 +169,22 @@ def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
                 board[index] += 1
                 pos += 1
             if pos >= 80:
-                raise InvalidPositionError(f"{text!r}: the Position ID ends before both sides are read")
+                raise InvalidPositionError(f"{quote(text)}: the Position ID ends before both sides are read")
             pos += 1
         board[OFF_INDEX] = 15 - sum(board)
         if board[OFF_INDEX] < 0:
-            raise InvalidPositionError(f"{text!r}: a side has more than 15 checkers")
+            raise InvalidPositionError(f"{quote(text)}: a side has more than 15 checkers")
         boards.append(tuple(board))
-    if turn not in COLORS:
-        raise InvalidPositionError(f"turn {turn!r}: use 'white' or 'black'")
     opponent, on_roll = boards
     white, black = (on_roll, opponent) if turn == WHITE else (opponent, on_roll)
     position = ShortPosition(white, black, turn)
     position.validate()
     return position
+
+
+def _require_text(text: object, what: str) -> None:
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"{what} is text, not {quote(text)}")
 
 
 def _require_short(position: Position, what: str) -> None:

@@ -19,29 +19,28 @@ Operations:
   legal on their own but refused by the rules about the whole turn
   (``leaves-dice-unplayed``, ``must-play-larger-die``), each with its reason.
 
-A bad request answers ``{"error": "..."}``, never an exception.
+A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
+and :func:`handle_json` take any value, and read it with the JSON contract's
+readers (:mod:`nardy_rules.contract`): JSON text of at most 65,536 characters
+nested at most 16 deep, points as numbers 1..24 or ``"bar"``/``"off"``, at most
+four moves. An exception other than the engine's own errors is a bug; it is
+answered as ``{"error": "internal error: ..."}`` rather than stopping the
+worker, and the fuzz tests fail on it.
 """
 
 from __future__ import annotations
 
 import json
 
+from .contract import quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
-from .errors import NardyError
+from .errors import InvalidRequestError, NardyError
 from .play import Move
 from .position import Position
 from .turn import Turn
 
-
-def _point(value):
-    if value in ("bar", "off"):
-        return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            raise NardyError(f"{value!r} is not a point; use 1..24, 'bar' or 'off'") from None
-    return value
+#: The operations, in the order the error message lists them.
+OPS = ("state", "check", "paths", "targets", "plays")
 
 
 def _move_json(move: Move) -> dict:
@@ -50,20 +49,20 @@ def _move_json(move: Move) -> dict:
 
 def replay(request: dict) -> Turn:
     """The turn of the request: its start position and dice, with its moves played in order."""
-    if not isinstance(request, dict):
-        raise NardyError("a request is a JSON object")
-    position = Position.from_json(request.get("position"))
+    request = read_object(request, "a request")
+    if "position" not in request:
+        raise InvalidRequestError("the request has no position")
+    position = Position.from_json(request["position"])
     dice = request.get("dice")
     if dice is None:
-        raise NardyError("the request has no dice")
+        raise InvalidRequestError("the request has no dice")
+    moves = read_moves(request.get("moves"))
     turn = Turn(position, dice)
-    for index, move in enumerate(request.get("moves") or []):
-        if not isinstance(move, dict):
-            raise NardyError(f"move {index + 1} is not an object with from, to and die")
-        refusal = turn.check(_point(move.get("from")), _point(move.get("to")), move.get("die"))
+    for number, (start, end, die) in enumerate(moves, 1):
+        refusal = turn.check(start, end, die)
         if refusal is not None:
-            raise NardyError(f"move {index + 1} ({move.get('from')}/{move.get('to')}) is not legal: {refusal.code}")
-        turn.move(_point(move.get("from")), _point(move.get("to")), move.get("die"))
+            raise NardyError(f"move {number} ({start}/{end}) is not legal: {refusal.code}")
+        turn.move(start, end, die)
     return turn
 
 
@@ -136,36 +135,46 @@ def targets(turn: Turn, start) -> dict:
     return {"paths": paths, "refused": refused}
 
 
-def handle(request: dict) -> dict:
-    """Answer one request (a dict); errors become ``{"error": ...}``."""
+def handle(request: object) -> dict:
+    """Answer one request (a dict); never raises: errors become ``{"error": ...}``."""
+    return _safely(_answer, request)
+
+
+def handle_json(text: object) -> str:
+    """:func:`handle` for a JSON string (what the worker passes in and out); never raises."""
+    return json.dumps(_safely(lambda value: _answer(read_json(value)), text), ensure_ascii=False)
+
+
+def _safely(answer, value) -> dict:
     try:
-        op = request.get("op") if isinstance(request, dict) else None
-        turn = replay(request)
-        if op == "state":
-            return state(turn)
-        if op == "check":
-            start, end = _point(request.get("from")), _point(request.get("to"))
-            refusal = turn.check(start, end, request.get("die"))
-            if refusal is not None:
-                return {"legal": False, "reason": {"code": refusal.code, "params": refusal.params}}
-            moved = turn.copy().move(start, end, request.get("die"))
-            return {"legal": True, "move": _move_json(moved)}
-        if op == "paths":
-            return {"paths": _paths_json(turn, _point(request.get("from")))}
-        if op == "targets":
-            return targets(turn, _point(request.get("from")))
-        if op == "plays":
-            plays = _plays(Turn(turn.start, request.get("dice")))
-            return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
-        return {"error": f"unknown op {op!r}; use state, check, paths, targets or plays"}
+        return answer(value)
     except NardyError as error:
         return {"error": str(error)}
+    except Exception as error:  # a bug: answer it rather than kill the worker (the fuzz tests fail on it)
+        return {"error": f"internal error: {type(error).__name__}: {quote(str(error))}"}
 
 
-def handle_json(text: str) -> str:
-    """:func:`handle` for a JSON string (what the worker passes in and out)."""
-    try:
-        request = json.loads(text)
-    except (TypeError, ValueError):
-        return json.dumps({"error": "the request is not valid JSON"})
-    return json.dumps(handle(request), ensure_ascii=False)
+def _answer(request: object) -> dict:
+    request = read_object(request, "a request")
+    op = request.get("op")
+    if not isinstance(op, str) or op not in OPS:
+        raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
+    turn = replay(request)
+    if op == "state":
+        return state(turn)
+    if op == "plays":
+        plays = _plays(Turn(turn.start, request.get("dice")))
+        return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
+    start = read_point(request.get("from"), "from")
+    if op == "check":
+        end = read_point(request.get("to"), "to")
+        die = request.get("die")
+        die = None if die is None else read_int(die, "die", 1, 6)
+        refusal = turn.check(start, end, die)
+        if refusal is not None:
+            return {"legal": False, "reason": {"code": refusal.code, "params": refusal.params}}
+        moved = turn.copy().move(start, end, die)
+        return {"legal": True, "move": _move_json(moved)}
+    if op == "paths":
+        return {"paths": _paths_json(turn, start)}
+    return targets(turn, start)

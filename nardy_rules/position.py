@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Mapping
 
+from .contract import BAR, BLACK, COLORS, OFF, WHITE, quote, quote_list, read_choice, read_count, read_object
+from .contract import read_point_key
 from .dice import parse_dice
 from .errors import InvalidPositionError
 
@@ -23,12 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scoring import GameResult
     from .turn import Turn
 
-WHITE = "white"
-BLACK = "black"
-COLORS = (WHITE, BLACK)
-BAR = "bar"
-OFF = "off"
 CHECKERS = 15
+#: The fields of a position's JSON object.
+JSON_FIELDS = ("variant", "turn", WHITE, BLACK)
 
 OFF_INDEX = 0
 BAR_INDEX = 25
@@ -40,13 +39,11 @@ def other(color: str) -> str:
         return BLACK
     if color == BLACK:
         return WHITE
-    raise InvalidPositionError(f"colour {color!r}: use 'white' or 'black'")
+    raise InvalidPositionError(f"colour {quote(color)}: use 'white' or 'black'")
 
 
 def _parse_color(value: object, what: str) -> str:
-    if value in COLORS:
-        return value  # type: ignore[return-value]
-    raise InvalidPositionError(f"{what} {value!r}: use 'white' or 'black'")
+    return read_choice(value, what, COLORS, InvalidPositionError)
 
 
 #: Registry filled by ``variants.py``: variant name -> Position subclass.
@@ -110,8 +107,9 @@ class Position:
     ) -> "Position":
         """Build and validate a position from {point: count} in White's numbering.
 
-        Keys are points 1..24 (int or numeric string), ``"bar"`` and ``"off"``;
-        ``off`` may be left out, and is then whatever makes 15.
+        Keys are points 1..24 (int, or the decimal text JSON writes: ``"24"``),
+        ``"bar"`` and ``"off"``; ``off`` may be left out, and is then whatever
+        makes 15. Counts are whole numbers, not negative.
         """
         if cls is Position:
             raise InvalidPositionError("say which game: use ShortPosition, LongPosition or from_json")
@@ -120,15 +118,11 @@ class Position:
         explicit_off = {}
         for color, points in ((WHITE, white), (BLACK, black)):
             if not isinstance(points, Mapping):
-                raise InvalidPositionError(f"{color}: expected an object of point: count, got {points!r}")
+                raise InvalidPositionError(f"{color}: expected an object of point: count, got {quote(points)}")
             board = [0] * 26
             for key, count in points.items():
-                if isinstance(count, bool) or not isinstance(count, int):
-                    raise InvalidPositionError(f"{color} {key}: a count must be a whole number, got {count!r}")
-                if count < 0:
-                    raise InvalidPositionError(f"{color} {key}: a count cannot be negative ({count})")
                 index = cls._own_index(color, key)
-                board[index] += count
+                board[index] += read_count(count, f"{color} {quote(key)}")
                 if index == OFF_INDEX:
                     explicit_off[color] = True
             if not explicit_off.get(color):
@@ -140,31 +134,27 @@ class Position:
 
     @classmethod
     def _own_index(cls, color: str, key: object) -> int:
-        if key == BAR:
+        point = read_point_key(key, color)
+        if point == BAR:
             return BAR_INDEX
-        if key == OFF:
+        if point == OFF:
             return OFF_INDEX
-        try:
-            point = int(key)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise InvalidPositionError(
-                f"{color}: {key!r} is not a point; use 1..24, 'bar' or 'off'"
-            ) from None
-        if isinstance(key, bool) or not 1 <= point <= 24 or (isinstance(key, str) and key.strip() != str(point)):
-            raise InvalidPositionError(f"{color}: point {key!r} is outside 1..24")
-        return point if color == WHITE else cls.MIRROR[point]
+        return point if color == WHITE else cls.MIRROR[point]  # type: ignore[index]
 
     @staticmethod
     def from_json(data: Mapping) -> "Position":
-        """Read the JSON contract (see README, "Engine")."""
-        if not isinstance(data, Mapping):
-            raise InvalidPositionError(f"a position is a JSON object, got {type(data).__name__}")
-        unknown = set(data) - {"variant", "turn", WHITE, BLACK}
+        """Read the JSON contract (see README, "Engine"), with the readers of :mod:`nardy_rules.contract`.
+
+        Raises :class:`InvalidPositionError` naming the first problem: not an
+        object, an unknown field, a variant or turn that is not one of the
+        names, a side that is not an object of point: count, a point or count
+        of the wrong type or range, or a position that cannot occur.
+        """
+        data = read_object(data, "a position", InvalidPositionError)
+        unknown = [key for key in data if key not in JSON_FIELDS]
         if unknown:
-            raise InvalidPositionError(f"unknown position field(s): {', '.join(sorted(map(str, unknown)))}")
-        variant = data.get("variant")
-        if variant not in VARIANTS:
-            raise InvalidPositionError(f"variant {variant!r}: use 'short' or 'long'")
+            raise InvalidPositionError(f"unknown position field(s): {quote_list(unknown)}")
+        variant = read_choice(data.get("variant"), "variant", tuple(VARIANTS), InvalidPositionError)
         for color in COLORS:
             if color not in data:
                 raise InvalidPositionError(f"the position has no {color!r} checkers object")
@@ -186,7 +176,7 @@ class Position:
             total = sum(board)
             if total != CHECKERS:
                 raise InvalidPositionError(
-                    f"{color} has {total} checkers (on the board, on the bar and borne off); "
+                    f"{color} has {quote(total)} checkers (on the board, on the bar and borne off); "
                     f"each side has exactly {CHECKERS}"
                 )
             if board[BAR_INDEX] and not self.HAS_BAR:

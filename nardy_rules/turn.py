@@ -9,26 +9,13 @@ whole turn begins with the moves made so far followed by it; otherwise
 
 from __future__ import annotations
 
-from .dice import dice_to_play, parse_dice
-from .errors import IllegalPlayError, InvalidDiceError
+from .contract import quote
+from .dice import parse_dice_left
+from .errors import IllegalPlayError
 from .movegen import search
 from .play import Move, Play, apply_internal, public_point
 from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, other
 from .reasons import Refusal
-
-
-def _parse_dice_left(dice) -> tuple[tuple[int, int], tuple[int, ...]]:
-    """(roll, dice to play) from a roll of two dice or the dice still to play."""
-    if isinstance(dice, (list, tuple)) and len(dice) in (1, 3, 4):
-        values = tuple(dice)
-        for value in values:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-                raise InvalidDiceError(f"dice {dice!r}: a die shows a whole number from 1 to 6, not {value!r}")
-        if len(values) > 2 and len(set(values)) != 1:
-            raise InvalidDiceError(f"dice {dice!r}: more than two dice left means a double, all equal")
-        return (values[0], values[0]) if len(values) > 1 else (values[0], values[0]), values
-    roll = parse_dice(dice)
-    return roll, dice_to_play(roll)
 
 
 class Turn:
@@ -37,7 +24,7 @@ class Turn:
     def __init__(self, position: Position, dice):
         self.start = position
         #: The two dice rolled (a double for three or four dice left).
-        self.roll, self._dice = _parse_dice_left(dice)
+        self.roll, self._dice = parse_dice_left(dice)
         self._moves: list[tuple] = []
         self._redo: list[tuple] = []
         self._position = position
@@ -107,7 +94,8 @@ class Turn:
         if point == OFF and end:
             return OFF_INDEX
         if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= 24:
-            raise IllegalPlayError(f"{point!r} is not a point; use 1..24, or 'bar' / 'off'")
+            place = "a point 1..24 or 'off'" if end else "a point 1..24 or 'bar'"
+            raise IllegalPlayError(f"a move {'ends' if end else 'starts'} on {place}, not {quote(point)}")
         return self.start.to_own(self.color, point)
 
     # ------------------------------------------------------------------ checking
