@@ -10,7 +10,7 @@ output. Outputs are probabilities for the side **on roll**, before it rolls:
 Weights file (``weights/<game>.json``), written by :func:`write_weights`::
 
     {"format": "nardy-bot-weights", "version": 1, "game": "short", "encoding": "short-v1",
-     "inputs": 214, "hidden": 64, "outputs": ["win", ...], "dtype": "float32-le",
+     "inputs": 207, "hidden": 64, "outputs": ["win", ...], "dtype": "float32-le",
      "sha256": "<hex digest of the decoded payload>", "payload": "<base64>", "training": {...}}
 
 The payload is ``W1`` (inputs x hidden, row-major: one row per input), ``b1``,
