@@ -26,6 +26,7 @@ import json
 import sys
 
 from . import figures
+from .bot import cli as bot_cli
 from .contract import quote, read_json, read_object
 from .errors import InvalidRequestError, NardyError
 from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
@@ -119,8 +120,11 @@ def main(argv=None, stdin=None, stdout=None) -> int:
     convert = commands.add_parser("convert", help="a position in every interchange form")
     convert.add_argument("--position", required=True)
     commands.add_parser("figures", help="the figures the rules texts quote")
+    bot_cli.add_parser(commands)
     try:
         args = parser.parse_args(argv)
+        if args.command == "bot":
+            return bot_cli.run(args, stdin, stdout, read_position)
         if args.command == "plays":
             if args.batch:
                 return _batch(stdin, stdout)
