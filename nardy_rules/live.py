@@ -18,6 +18,8 @@ Operations:
   checker can go now (as ``paths``), and the single-die destinations that are
   legal on their own but refused by the rules about the whole turn
   (``leaves-dice-unplayed``, ``must-play-larger-die``), each with its reason.
+- ``game``: whole games and matches, for the play page: a match record in,
+  the new record and its state out (``nardy_rules.game_live``).
 
 A bad request answers ``{"error": "..."}``, never an exception.
 """
@@ -28,6 +30,7 @@ import json
 
 from .dice import dice_to_play
 from .errors import NardyError
+from .game_live import handle_game
 from .play import Move
 from .position import Position
 from .turn import Turn
@@ -140,6 +143,8 @@ def handle(request: dict) -> dict:
     """Answer one request (a dict); errors become ``{"error": ...}``."""
     try:
         op = request.get("op") if isinstance(request, dict) else None
+        if op == "game":
+            return handle_game(request)
         turn = replay(request)
         if op == "state":
             return state(turn)
@@ -157,7 +162,7 @@ def handle(request: dict) -> dict:
         if op == "plays":
             plays = _plays(Turn(turn.start, request.get("dice")))
             return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
-        return {"error": f"unknown op {op!r}; use state, check, paths, targets or plays"}
+        return {"error": f"unknown op {op!r}; use state, check, paths, targets, plays or game"}
     except NardyError as error:
         return {"error": str(error)}
 
