@@ -30,8 +30,10 @@ and eXtreme Gammon import, laid out as GNU Backgammon writes it::
   with ``Wins <n> point(s)`` in the winner's column; after a resignation that
   line is the only sign of it (GNU Backgammon reads it as a resignation worth
   n / cube). A declined resignation leaves no trace, nor do the dice of a
-  turn abandoned by resigning; tied opening rolls are not written (the first
-  play carries the opening dice).
+  turn abandoned by resigning, except in a game resigned before its first
+  play: its opening dice are written alone, so that the game has begun for
+  GNU Backgammon. Tied opening rolls are not written (the first play carries
+  the opening dice).
 - A length of 0 (a single game) is written ``0 point match``; the game in
   progress is written as far as its confirmed plays go.
 - Names: ``:`` and runs of spaces become one space; at most 31 bytes (GNU
@@ -131,7 +133,12 @@ def _cells(entries, own) -> list[tuple[str, str]]:
             cells.append((entry["side"], " Takes"))
         elif kind == "pass":
             cells.append((entry["side"], " Drops"))
-        # opening, resign, accept, decline: not written (see the module docstring)
+        elif kind == "resign" and "dice" in entry and not cells:
+            # Resigned with the opening dice in hand: GNU Backgammon ignores a result in a game that
+            # has not begun, so write the dice (an opening roll has many plays: it records just the roll).
+            high, low = sorted(entry["dice"], reverse=True)
+            cells.append((entry["side"], f"{high}{low}:"))
+        # opening, other resignations, accept, decline: not written (see the module docstring)
     return cells
 
 

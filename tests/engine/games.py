@@ -89,16 +89,16 @@ def random_match(variant: str, length: int, seed: int, policy: Policy | None = N
         play_action(play, action)
 
 
-def positions_of(variant: str, entries) -> list:
-    """The position before each play or cannot-move entry of one game's scoresheet, re-built independently:
-    the start, the opening winner on roll, then each play's moves through a fresh Turn."""
+def walk_sheet(variant: str, entries):
+    """(entry, the position before it) for one game's scoresheet, the positions re-built independently:
+    the start, the opening winner on roll, then each play's moves through a fresh Turn. The last pair
+    is (None, the position the game ended in)."""
     position = VARIANTS[variant].start()
-    out = []
     for entry in entries:
+        yield entry, position
         if entry["kind"] == "opening" and entry["first"]:
             position = position.with_turn(entry["first"])
         elif entry["kind"] == "play":
-            out.append(position)
             assert position.turn == entry["side"]
             turn = Turn(position, entry["dice"])
             for move in entry["moves"]:
@@ -106,11 +106,15 @@ def positions_of(variant: str, entries) -> list:
             assert turn.complete
             position = turn.play().result
         elif entry["kind"] == "cannot-move":
-            out.append(position)
-            assert legal_plays(position, entry["dice"]) == []
+            assert position.turn == entry["side"] and legal_plays(position, entry["dice"]) == []
             position = position.with_turn(other(position.turn))
-    out.append(position)  # the last position of the game
-    return out
+    yield None, position
+
+
+def positions_of(variant: str, entries) -> list:
+    """The position before each play or cannot-move entry of one game, then the last position."""
+    return [position for entry, position in walk_sheet(variant, entries)
+            if entry is None or entry["kind"] in ("play", "cannot-move")]
 
 
 def expected_kind(position, loser: str) -> str:
