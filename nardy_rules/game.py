@@ -42,8 +42,22 @@ from dataclasses import dataclass, field
 
 from .errors import CubeError, IllegalPlayError, NardyError
 from .game_record import (
-    ACCEPT, CONFIRM, DECLINE, DOUBLE, MOVE, OPENING, PASS, RESIGN, ROLL, TAKE,
-    Action, Record, RecordError, excerpt, read_action, read_record,
+    ACCEPT,
+    CONFIRM,
+    DECLINE,
+    DOUBLE,
+    MOVE,
+    OPENING,
+    PASS,
+    RESIGN,
+    ROLL,
+    TAKE,
+    Action,
+    Record,
+    RecordError,
+    excerpt,
+    read_action,
+    read_record,
 )
 from .play import Move
 from .position import BLACK, COLORS, VARIANTS, WHITE, Position, other
@@ -218,7 +232,7 @@ class MatchPlay:
         self._begin_game()
 
     @classmethod
-    def from_record(cls, record: Record) -> "MatchPlay":
+    def from_record(cls, record: Record) -> MatchPlay:
         """Re-play a record that has been read; a refused action raises :class:`RecordError`."""
         play = cls(record.variant, record.length, record.players)
         for g, actions in enumerate(record.games, 1):

@@ -48,8 +48,8 @@ Numbers in messages (game 2, action 14) count from 1.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from .errors import NardyError
 from .position import BAR, COLORS, OFF
@@ -237,9 +237,9 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
         return Action(act, dice=(dice[0], dice[1]))
     if act == MOVE:
         start, end, die = raw["from"], raw["to"], raw.get("die")
-        if not (start == BAR or _is_int(start) and 1 <= start <= 24):
+        if not (start == BAR or (_is_int(start) and 1 <= start <= 24)):
             raise fail("'from' is a point 1..24 or 'bar'")
-        if not (end == OFF or _is_int(end) and 1 <= end <= 24):
+        if not (end == OFF or (_is_int(end) and 1 <= end <= 24)):
             raise fail("'to' is a point 1..24 or 'off'")
         if die is not None and not _is_die(die):
             raise fail("'die' is a whole number from 1 to 6")

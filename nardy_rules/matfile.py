@@ -97,7 +97,7 @@ def _write(play: MatchPlay, header: list[str], first: list[str]) -> str:
     state = play.state()
     names = {color: _name((state.players or DEFAULT_NAMES)[color]) for color in COLORS}
     lines = first + [f'; [Player {n} "{names[color]}"]' for n, color in ((1, WHITE), (2, BLACK))]
-    lines += header + ["", f" {state.length} point match", ""]
+    lines += [*header, "", f" {state.length} point match", ""]
     own = VARIANTS[state.variant].start().to_own
     scores = {WHITE: 0, BLACK: 0}
     for number, entries in enumerate(state.scoresheet, 1):

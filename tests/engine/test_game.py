@@ -91,7 +91,7 @@ def test_a_roll_that_cannot_be_played_passes_by_itself():
         for entries in play.state().scoresheet:
             if any(e["kind"] == "cannot-move" for e in entries):
                 positions_of("short", entries)
-                blocked = [e for e in entries if e["kind"] == "cannot-move"][0]
+                blocked = next(e for e in entries if e["kind"] == "cannot-move")
                 assert set(blocked) == {"kind", "side", "dice"}
                 return
     pytest.fail("no roll without a legal play in 40 random games")
@@ -365,7 +365,7 @@ def check_match(play, variant, length):
     json.dumps(state.to_json())
     scores = {"white": 0, "black": 0}
     first_short = None
-    for number, (entries, result) in enumerate(zip(state.scoresheet, state.results), 1):
+    for number, (entries, result) in enumerate(zip(state.scoresheet, state.results, strict=True), 1):
         positions = positions_of(variant, entries)
         cube = cube_after(entries)
         kinds = [e["kind"] for e in entries]

@@ -103,7 +103,7 @@ def random_requests(seed, count):
         roll = [rng.randint(1, 6), rng.randint(1, 6)]
         if rng.random() < 0.1 and state["phase"] == "move":
             action = {"act": "move", "from": rng.randint(1, 24), "to": rng.randint(1, 24)}
-        elif "opening" in actions or "roll" in actions and rng.random() < 0.9:
+        elif "opening" in actions or ("roll" in actions and rng.random() < 0.9):
             action = {"act": "opening" if "opening" in actions else "roll", "dice": roll}
         elif "move" in actions and rng.random() < 0.8:
             move = rng.choice(state["turn"]["legal_moves"])
@@ -127,7 +127,7 @@ def test_answers_are_the_same_with_the_kept_match_and_after_a_fresh_replay(seed)
         assert "double" in acts and acts & {"take", "pass"} and "next-game" in acts
     for record, action in requests:
         kept.append(game(record=record, action=action))
-    for (record, action), answer in zip(requests, kept):
+    for (record, action), answer in zip(requests, kept, strict=True):
         forget()
         assert game(record=record, action=action) == answer
     # The last answer's state is what replaying its record gives.

@@ -178,11 +178,11 @@ def paths(value, prefix=()):
     if isinstance(value, dict):
         for key, item in value.items():
             yield prefix, key
-            yield from paths(item, prefix + (key,))
+            yield from paths(item, (*prefix, key))
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield prefix, index
-            yield from paths(item, prefix + (index,))
+            yield from paths(item, (*prefix, index))
 
 
 def mutate(record, rng, junk):

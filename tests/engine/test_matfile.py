@@ -186,7 +186,7 @@ def compare(play, imported):
                if i < len(state.results) or any(e["kind"] in ("play", "cannot-move") for e in entries)]
     assert len(imported["games"]) == len(written)
     scores = {"X": 0, "O": 0}
-    for index, game in zip(written, imported["games"]):
+    for index, game in zip(written, imported["games"], strict=True):
         result = state.results[index] if index < len(state.results) else None
         assert our_actions(state.scoresheet[index], result) == their_actions(game)
         assert (game["info"]["score-X"], game["info"]["score-O"]) == (scores["X"], scores["O"])
