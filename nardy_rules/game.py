@@ -86,7 +86,8 @@ class ActionError(NardyError):
     """An action the rules do not allow now.
 
     ``code`` is a stable word for the page (``wrong-phase``, ``refused-move``,
-    ``incomplete``, ``nothing-to-undo``, ``cube``); ``refusal`` carries the
+    ``incomplete``, ``nothing-to-undo``, ``cube``, ``bad-action`` for an
+    action that does not read); ``refusal`` carries the
     engine's reason for a refused move (the page translates it as on the
     rules boards).
     """
@@ -111,7 +112,8 @@ class MatchState:
     side: str | None
     #: The position now (in phase move: with the turn's moves so far).
     position: Position
-    #: The roll being played (phase move), or the dice of the last opening roll (phase opening).
+    #: The roll being played (phase move, and a resignation offered after rolling), or the dice of
+    #: the last opening roll (phase opening).
     dice: tuple[int, int] | None
     #: The turn in progress (phase move).
     turn: Turn | None

@@ -20,23 +20,26 @@ on the rules boards) or null. A record that does not read answers
 says why. Nothing here raises.
 
 Speed: the page sends back the record it was given, with one more action. The
-last match played is kept (one entry) and reused when the next request carries
-exactly its record, so an action costs one action, not a replay of the whole
-match; any other record is re-played from the start. The answers are the same
-either way.
+last match played is kept (one entry) and reused when the next request's
+record is, as JSON text, exactly the record of the last answer, so an action
+costs one action, not reading and re-playing the whole match; any other
+record is read and re-played from the start. The answers are the same either
+way (the text, unlike ``==``, tells ``1`` from ``true`` or ``1.0``).
 """
 
 from __future__ import annotations
 
+import json
+
 from .errors import NardyError
 from .game import ActionError, MatchPlay, play_action
-from .game_record import Record, RecordError, excerpt, new_record, read_record
+from .game_record import RecordError, excerpt, new_record, read_record
 from .matfile import export_text
 
 _REQUEST_KEYS = {"op", "new", "record", "action", "export"}
 
-#: (record, the match re-played up to it) of the last answer.
-_last: tuple[Record, MatchPlay] | None = None
+#: (the last answer's record as JSON text, the match re-played up to it).
+_last: tuple[str, MatchPlay] | None = None
 
 
 def handle_game(request: dict) -> dict:
@@ -52,24 +55,25 @@ def handle_game(request: dict) -> dict:
             new = request["new"]
             if not isinstance(new, dict) or not set(new) <= {"variant", "length", "players"}:
                 raise NardyError(f"new {excerpt(new)}: an object with variant, length and optional players")
-            record = read_record(new_record(new.get("variant"), new.get("length"), new.get("players")))
+            play = MatchPlay.from_record(read_record(new_record(new.get("variant"), new.get("length"),
+                                                                new.get("players"))))
         else:
-            record = read_record(request["record"])
+            play = _play_for(request["record"])
         export = request.get("export", False)
         if not isinstance(export, bool):
             raise NardyError(f"export {excerpt(export)}: true or false")
-        play = _play_for(record)
         answer: dict = {}
         if "action" in request:
             try:
                 play_action(play, request["action"])
             except ActionError as error:
                 answer["refused"] = {"code": error.code, "message": str(error), "reason": _reason(error)}
-        _last = (play.record(), play)
-        answer["record"] = _last[0].to_json()
+        record = play.record().to_json()
+        _last = (_text(record), play)
+        answer["record"] = record
         answer["state"] = play.state().to_json()
         if export:
-            answer["export"] = export_text(_last[0].to_json())
+            answer["export"] = export_text(record)
         return answer
     except RecordError as error:
         _last = None
@@ -85,11 +89,19 @@ def forget() -> None:
     _last = None
 
 
-def _play_for(record: Record) -> MatchPlay:
-    """The match re-played up to ``record``: the kept one when it is that record, else a new replay."""
-    if _last is not None and _last[0] == record:
+def _play_for(data: object) -> MatchPlay:
+    """The match re-played up to the record ``data``: the kept one when it is that record, else a replay."""
+    if _last is not None and _text(data) == _last[0]:
         return _last[1]
-    return MatchPlay.from_record(record)
+    return MatchPlay.from_record(read_record(data))
+
+
+def _text(data: object) -> str | None:
+    """A record as compact JSON text (None for what JSON cannot write)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def _reason(error: ActionError) -> dict | None:

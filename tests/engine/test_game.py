@@ -9,7 +9,7 @@ import json
 import pytest
 
 from nardy_rules import from_text
-from nardy_rules.game import ActionError, MatchPlay, apply, play_action, replay
+from nardy_rules.game import CUBE_REFUSALS, ActionError, MatchPlay, apply, play_action, replay
 from nardy_rules.game_record import RecordError, new_record
 
 from .games import Policy, expected_kind, new_play, play_any, positions_of, random_match, run
@@ -200,6 +200,28 @@ def test_the_crawford_game_and_the_cube_after_it():
     play_any(play)
     state = play.state()
     assert not state.crawford and state.cube_used and "double" in state.actions  # the cube is back
+
+
+def test_every_cube_refusal_code_is_listed_for_the_page():
+    crawford = run(new_play("short", 2), ("opening", 3, 1), ("move", 8, 5), ("move", 6, 5), "confirm",
+                   "double", "pass", "next-game", ("opening", 3, 1))
+    play_any(crawford)
+    owned = run(new_play("short", 3), ("opening", 3, 1), ("move", 8, 5), ("move", 6, 5), "confirm",
+                "double", "take", ("roll", 6, 5))
+    play_any(owned)
+    play_any(run(owned, ("roll", 4, 2)))  # White, the owner, has played: Black to roll, White's cube
+    states = {
+        "no-cube": run(new_play("long"), ("opening", 3, 1)),
+        "not-now": new_play("short"),
+        "one-point-match": play_any(run(new_play("short", 1), ("opening", 3, 1))),
+        "crawford": crawford,
+        "rolled": run(new_play("short"), ("opening", 3, 1)),
+        "owned": owned,
+    }
+    codes = {code: play.state().cube_refusal[0] for code, play in states.items()}
+    assert codes == {code: code for code in states}
+    # "max" is met in test_the_cube_stops_at_64.
+    assert set(CUBE_REFUSALS) == set(states) | {"max"}
 
 
 # ---------------------------------------------------------------------- resigning
