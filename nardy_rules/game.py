@@ -500,7 +500,8 @@ class MatchPlay:
         self._begin_game()
 
     def _begin_game(self) -> None:
-        crawford = self.match.crawford if self.match is not None else False
+        # The Crawford rule is about the cube: long nardy has none, so no game of it is "the Crawford game".
+        crawford = self.variant == "short" and self.match is not None and self.match.crawford
         self.games.append(_Game(VARIANTS[self.variant].start(), crawford))
 
 

@@ -402,8 +402,10 @@ def check_match(play, variant, length):
         assert result.cube == cube and result.points == {"single": 1, "mars": 2, "koks": 3}[result.kind] * cube
         if variant == "long" or length == 1:
             assert "double" not in kinds
-        if number == first_short:  # the Crawford game
-            assert "double" not in kinds and play.games[number - 1].crawford
+        # The Crawford game (short nardy; long nardy has no cube, so no Crawford game).
+        assert play.games[number - 1].crawford == (variant == "short" and number == first_short)
+        if number == first_short:
+            assert "double" not in kinds
         assert max(scores.values()) < max(length, 1)  # only the last game may end the match
         scores[result.winner] += result.points
         if first_short is None and length > 1 and scores[result.winner] == length - 1:
