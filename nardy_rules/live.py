@@ -30,7 +30,6 @@ import json
 
 from .dice import dice_to_play
 from .errors import NardyError
-from .game_live import handle_game
 from .play import Move
 from .position import Position
 from .turn import Turn
@@ -144,6 +143,9 @@ def handle(request: dict) -> dict:
     try:
         op = request.get("op") if isinstance(request, dict) else None
         if op == "game":
+            # Imported on first use: the rules boards never load the game modules at start.
+            from .game_live import handle_game
+
             return handle_game(request)
         turn = replay(request)
         if op == "state":

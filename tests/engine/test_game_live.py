@@ -2,12 +2,17 @@
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from nardy_rules import live
 from nardy_rules.game import replay
 from nardy_rules.game_live import forget
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def game(**request):
@@ -132,3 +137,13 @@ def test_answers_are_the_same_with_the_kept_match_and_after_a_fresh_replay(seed)
         assert game(record=record, action=action) == answer
     # The last answer's state is what replaying its record gives.
     assert replay(kept[-1]["record"]).to_json() == kept[-1]["state"]
+
+
+def test_the_rules_boards_start_without_the_game_modules():
+    # The worker imports nardy_rules.live at start; the game modules load on the first game request.
+    code = ("import sys; import nardy_rules.live as live; "
+            "print(sorted(m for m in sys.modules if m.startswith('nardy_rules.game') or m.endswith('matfile'))); "
+            "live.handle({'op': 'game', 'new': {'variant': 'short', 'length': 1}}); "
+            "print('nardy_rules.game_live' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.stdout.split("\n")[:2] == ["[]", "True"], out.stderr
