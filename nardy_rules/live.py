@@ -18,6 +18,8 @@ Operations:
   checker can go now (as ``paths``), and the single-die destinations that are
   legal on their own but refused by the rules about the whole turn
   (``leaves-dice-unplayed``, ``must-play-larger-die``), each with its reason.
+- ``game``: whole games and matches, for the play page: a match record in,
+  the new record and its state out (``nardy_rules.game_live``).
 
 A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
 and :func:`handle_json` take any value, and read it with the JSON contract's
@@ -35,12 +37,13 @@ import json
 from .contract import quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
 from .errors import InvalidRequestError, NardyError
+from .game_live import handle_game
 from .play import Move
 from .position import Position
 from .turn import Turn
 
 #: The operations, in the order the error message lists them.
-OPS = ("state", "check", "paths", "targets", "plays")
+OPS = ("state", "check", "paths", "targets", "plays", "game")
 
 
 def _move_json(move: Move) -> dict:
@@ -159,6 +162,8 @@ def _answer(request: object) -> dict:
     op = request.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
+    if op == "game":
+        return handle_game(request)
     turn = replay(request)
     if op == "state":
         return state(turn)
