@@ -61,7 +61,8 @@ from nardy_site.blocks import BlockError, read_blocks, verify  # noqa: E402
 from nardy_site.check import internal  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
 from nardy_site.generated_pages import glossary_markdown, translations_markdown  # noqa: E402
-from nardy_site.tables import TableError, find_tables, verify as verify_table  # noqa: E402
+from nardy_site.tables import TableError, find_tables  # noqa: E402
+from nardy_site.tables import verify as verify_table  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.nardy")
 
@@ -279,7 +280,7 @@ def on_page_markdown(markdown, page, config, files):
             verify_table(table)
         except TableError as error:
             record(error)
-        except Exception as error:  # noqa: BLE001 - named by file and line, not a traceback naming the page
+        except Exception as error:
             errors.append(internal(path, table.line + offset, error))
     blocks, malformed = read_blocks(markdown, path)
     for error in malformed:
@@ -294,7 +295,7 @@ def on_page_markdown(markdown, page, config, files):
         except BlockError as error:
             record(error)
             continue
-        except Exception as error:  # noqa: BLE001 - named by file and line, not a traceback naming the page
+        except Exception as error:
             errors.append(internal(path, block.line + offset, error))
             continue
         first = block.line - 1

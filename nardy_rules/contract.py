@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from .errors import InvalidPositionError, InvalidRequestError, NardyError
 
@@ -209,7 +209,7 @@ def read_count(value: object, what: str, error: type[NardyError] = InvalidPositi
 
 def read_point(value: object, what: str, error: type[NardyError] = InvalidRequestError) -> int | str:
     """A place as a JSON value: a point 1..24 (a number), ``"bar"`` or ``"off"``."""
-    if value == BAR or value == OFF:
+    if value in (BAR, OFF):
         return value  # type: ignore[return-value]
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{what}: {quote(value)} is not a point; use a number 1..24, 'bar' or 'off'{digits_hint(value)}")
@@ -223,7 +223,7 @@ _DECIMAL = re.compile(r"0|[1-9][0-9]*")  # no sign, space or leading zero
 
 def read_point_key(key: object, what: str, error: type[NardyError] = InvalidPositionError) -> int | str:
     """A key of a side's ``{point: count}``: ``"1"`` .. ``"24"`` (or the int, from Python), ``"bar"``, ``"off"``."""
-    if key == BAR or key == OFF:
+    if key in (BAR, OFF):
         return key  # type: ignore[return-value]
     if isinstance(key, str) and _DECIMAL.fullmatch(key):
         number = int(key) if len(key) <= 2 else 0  # longer is outside 1..24 anyway

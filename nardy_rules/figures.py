@@ -36,7 +36,11 @@ def hit_rolls(distance: int) -> list[tuple[int, int]]:
     return [roll for roll in ALL_ROLLS if any(_hits(play) for play in legal_plays(position, roll))]
 
 
-def hit_chances(distances=range(1, 13)) -> dict[int, int]:
+#: The distances the hit table of the texts covers.
+HIT_DISTANCES = tuple(range(1, 13))
+
+
+def hit_chances(distances=HIT_DISTANCES) -> dict[int, int]:
     """{distance: rolls of 36 that hit} for a blot on an open board."""
     return {d: len(hit_rolls(d)) for d in distances}
 

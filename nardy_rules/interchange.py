@@ -192,4 +192,4 @@ def _require_short(position: Position, what: str) -> None:
         raise InvalidPositionError(f"{what} describes short nardy (backgammon) only; use to_text for long nardy")
 
 
-__all__ = ["to_text", "from_text", "to_xgid", "from_xgid", "to_gnubg_id", "from_gnubg_id"]
+__all__ = ["from_gnubg_id", "from_text", "from_xgid", "to_gnubg_id", "to_text", "to_xgid"]

@@ -37,7 +37,6 @@ import json
 from .contract import quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
 from .errors import InvalidRequestError, NardyError
-from .game_live import handle_game
 from .play import Move
 from .position import Position
 from .turn import Turn
@@ -163,6 +162,9 @@ def _answer(request: object) -> dict:
     if not isinstance(op, str) or op not in OPS:
         raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
     if op == "game":
+        # Imported on first use: a rules page's worker never loads the game modules at start.
+        from .game_live import handle_game
+
         return handle_game(request)
     turn = replay(request)
     if op == "state":

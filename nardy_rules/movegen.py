@@ -44,7 +44,7 @@ class SearchEnv:
     which makes move order matter (see :func:`search`).
     """
 
-    __slots__ = ("own", "closed", "blot", "hits", "head_start", "head_limit", "opp_front", "sixblock_refused")
+    __slots__ = ("blot", "closed", "head_limit", "head_start", "hits", "opp_front", "own", "sixblock_refused")
 
     def __init__(self, own, closed, blot=None, head_start=0, head_limit=0, opp_front=-1):
         self.own = own

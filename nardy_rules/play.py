@@ -57,7 +57,7 @@ class Play:
     usually read only in part.
     """
 
-    __slots__ = ("position", "_internal", "_result")
+    __slots__ = ("_internal", "_result", "position")
 
     def __init__(self, position: Position, internal_moves: tuple):
         #: The position the play starts from.

@@ -13,10 +13,10 @@ index 0 = borne off, 1..24 = points, 25 = bar.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from .contract import BAR, BLACK, COLORS, OFF, WHITE, quote, quote_list, read_choice, read_count, read_object
-from .contract import read_point_key
+from .contract import BAR, BLACK, COLORS, OFF, WHITE, quote, quote_list, read_choice, read_count, read_object, read_point_key
 from .dice import parse_dice
 from .errors import InvalidPositionError
 
@@ -47,7 +47,7 @@ def _parse_color(value: object, what: str) -> str:
 
 
 #: Registry filled by ``variants.py``: variant name -> Position subclass.
-VARIANTS: dict[str, type["Position"]] = {}
+VARIANTS: dict[str, type[Position]] = {}
 
 
 class Position:
@@ -72,7 +72,7 @@ class Position:
     #: Start position of each side in its own numbering: {own point: count}.
     START: ClassVar[dict[int, int]] = {}
 
-    __slots__ = ("turn", "_white", "_black", "_hash")
+    __slots__ = ("_black", "_hash", "_white", "turn")
 
     turn: str
     _white: tuple[int, ...]
@@ -91,7 +91,7 @@ class Position:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def start(cls, turn: str = WHITE) -> "Position":
+    def start(cls, turn: str = WHITE) -> Position:
         """The start position of this variant."""
         board = [0] * 26
         for point, count in cls.START.items():
@@ -104,7 +104,7 @@ class Position:
         white: Mapping[object, int],
         black: Mapping[object, int],
         turn: str = WHITE,
-    ) -> "Position":
+    ) -> Position:
         """Build and validate a position from {point: count} in White's numbering.
 
         Keys are points 1..24 (int, or the decimal text JSON writes: ``"24"``),
@@ -142,7 +142,7 @@ class Position:
         return point if color == WHITE else cls.MIRROR[point]  # type: ignore[index]
 
     @staticmethod
-    def from_json(data: Mapping) -> "Position":
+    def from_json(data: Mapping) -> Position:
         """Read the JSON contract (see README, "Engine"), with the readers of :mod:`nardy_rules.contract`.
 
         Raises :class:`InvalidPositionError` naming the first problem: not an
@@ -239,18 +239,18 @@ class Position:
     def is_game_over(self) -> bool:
         return self.winner is not None
 
-    def result(self) -> "GameResult | None":
+    def result(self) -> GameResult | None:
         """The result (winner, single/mars/koks, points) once the game is over."""
         from .scoring import game_result
 
         return game_result(self)
 
-    def with_turn(self, turn: str) -> "Position":
+    def with_turn(self, turn: str) -> Position:
         return type(self)(self._white, self._black, _parse_color(turn, "turn"))
 
     # ------------------------------------------------------------------ playing
 
-    def legal_plays(self, dice) -> list["Play"]:
+    def legal_plays(self, dice) -> list[Play]:
         """Every legal play for ``dice``, one per distinct resulting position."""
         from .play import legal_plays
 
@@ -265,7 +265,7 @@ class Position:
         env = self._env(own, self._board(other(self.turn)), self._board(self.turn), dice)
         return search(self._targets, env, dice_to_play(dice))
 
-    def begin_turn(self, dice) -> "Turn":
+    def begin_turn(self, dice) -> Turn:
         """Step-by-step play of one turn (see :class:`~nardy_rules.turn.Turn`)."""
         from .turn import Turn
 

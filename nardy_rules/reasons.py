@@ -29,8 +29,8 @@ game-over                  (none)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 def N_(message: str) -> str:

@@ -49,7 +49,7 @@ class GameResult:
     def points(self) -> int:
         return self.multiplier * self.cube
 
-    def with_cube(self, cube: int) -> "GameResult":
+    def with_cube(self, cube: int) -> GameResult:
         return replace(self, cube=cube)
 
     def to_json(self) -> dict:
@@ -90,7 +90,7 @@ class Cube:
     value: int = 1
     owner: str | None = None
 
-    def refusal(self, player: str, *, rolled: bool = False, match: "Match | None" = None) -> str | None:
+    def refusal(self, player: str, *, rolled: bool = False, match: Match | None = None) -> str | None:
         """Why ``player`` may not double now, or None when they may."""
         if player not in COLORS:
             return f"player {quote(player)}: use 'white' or 'black'"
@@ -106,10 +106,10 @@ class Cube:
             return f"the cube is already at {MAX_CUBE}, its highest value"
         return None
 
-    def may_double(self, player: str, *, rolled: bool = False, match: "Match | None" = None) -> bool:
+    def may_double(self, player: str, *, rolled: bool = False, match: Match | None = None) -> bool:
         return self.refusal(player, rolled=rolled, match=match) is None
 
-    def offer(self, player: str, *, rolled: bool = False, match: "Match | None" = None) -> "DoubleOffer":
+    def offer(self, player: str, *, rolled: bool = False, match: Match | None = None) -> DoubleOffer:
         """``player`` doubles; raise :class:`CubeError` if the rules do not allow it now."""
         reason = self.refusal(player, rolled=rolled, match=match)
         if reason:

@@ -226,7 +226,7 @@ class Turn:
         self._push(move)
         return self._public(move)
 
-    def copy(self) -> "Turn":
+    def copy(self) -> Turn:
         clone = object.__new__(Turn)
         clone.__dict__.update(self.__dict__)
         clone._moves = list(self._moves)

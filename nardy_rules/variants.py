@@ -8,6 +8,8 @@ the six-block rule).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .movegen import SearchEnv
 from .position import VARIANTS, Position, other
 from .reasons import Refusal
@@ -71,7 +73,7 @@ class ShortPosition(_Rules):
     HAS_BAR = True
     HAS_CUBE = True
     CLOSING_STACK = 2
-    START = {24: 2, 13: 5, 8: 3, 6: 5}
+    START: ClassVar[dict[int, int]] = {24: 2, 13: 5, 8: 3, 6: 5}
 
     def _env(self, own, opp, start_own, dice):
         mirror = self.MIRROR
@@ -115,13 +117,13 @@ class LongPosition(_Rules):
     HAS_BAR = False
     HAS_CUBE = False
     CLOSING_STACK = 1
-    START = {24: 15}
+    START: ClassVar[dict[int, int]] = {24: 15}
     HEAD = 24
     #: Doubles with which a side's first move may take two checkers from the head.
     FIRST_MOVE_DOUBLES = (3, 4, 6)
     #: The opponent's path in the mover's numbering: 12, 11, ..., 1, 24, ..., 13.
     PATH = tuple(range(12, 0, -1)) + tuple(range(24, 12, -1))
-    PATH_INDEX = {p: i for i, p in enumerate(PATH)}
+    PATH_INDEX: ClassVar[dict[int, int]] = {p: i for i, p in enumerate(PATH)}
 
     def _env(self, own, opp, start_own, dice):
         mirror = self.MIRROR

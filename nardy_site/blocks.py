@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from nardy_rules import (
@@ -125,7 +126,9 @@ def parse_fence_attrs(text: str, path: str, line: int) -> dict[str, str]:
         attrs[match.group(1)] = match.group(2)
         pos = match.end()
     if rest[pos:].strip():
-        raise BlockError(path, line, f'cannot read the fence attributes {excerpt(rest[pos:].strip())}; write id="..." caption="..."')
+        raise BlockError(
+            path, line, f'cannot read the fence attributes {excerpt(rest[pos:].strip())}; write id="..." caption="..."'
+        )
     return attrs
 
 
@@ -232,7 +235,7 @@ def _check_syntax(block: Block) -> None:
     or raises anything else.
     """
     try:
-        block.position
+        _ = block.position  # reading it checks it
     except (NardyError, ValueError) as error:
         raise block.error("position", bounded(str(error))) from None
     try:
@@ -374,7 +377,7 @@ def shown_turn(block: Block) -> Turn | None:
         return turn
     with _engine(block, "show"):
         for path in parse_tokens(show):
-            for (start, _), (end, star) in zip(path, path[1:]):
+            for (start, _), (end, star) in pairwise(path):
                 refusal = turn.check(start, end)
                 if refusal is not None:
                     raise block.error("show", f"the engine refuses {start}/{end}: {refusal.code}: {refusal.message()}")

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .blocks import BlockError, read_blocks, verify
 from .excerpt import bounded
-from .tables import TableError, find_tables, verify as verify_table
+from .tables import TableError, find_tables
+from .tables import verify as verify_table
 
 
 def internal(path: str, line: int, error: Exception) -> str:
@@ -34,7 +35,7 @@ def check_page(text: str, name: str) -> tuple[list[str], list[str]]:
             verify_table(table)
         except TableError as error:
             problems.append(str(error))
-        except Exception as error:  # noqa: BLE001 - the last resort: name the table, not a traceback
+        except Exception as error:
             problems.append(internal(name, table.line, error))
     blocks, malformed = read_blocks(text, name)
     problems += [str(error) for error in malformed]
@@ -44,7 +45,7 @@ def check_page(text: str, name: str) -> tuple[list[str], list[str]]:
             ok.append(f"ok   {name}:{block.line} {block.id}")
         except BlockError as error:
             problems.append(str(error))
-        except Exception as error:  # noqa: BLE001 - the last resort: name the block, not a traceback
+        except Exception as error:
             problems.append(internal(name, block.line, error))
     return ok, problems
 

@@ -200,7 +200,8 @@ def check_pages(lang: Language) -> list[str]:
         meta = status.front_matter(path)
         for line, what in translation.problems(meta, text, source_names):
             found.append(f"{name}:{line}: {what}")
-        origin = (meta.get("translation") or {}).get("source", path.name) if isinstance(meta.get("translation"), dict) else path.name
+        front = meta.get("translation")
+        origin = front.get("source", path.name) if isinstance(front, dict) else path.name
         source_path = DOCS / src.code / origin
         if source_path.exists():
             differences = structure.compare(source_path.relative_to(ROOT), path.relative_to(ROOT))

@@ -41,6 +41,7 @@ from collections import OrderedDict
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
 from .languages import ROOT
@@ -93,7 +94,7 @@ class _GzipCache:
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
     gzip_cache = _GzipCache()
 
     def path_problem(self) -> tuple[HTTPStatus, str] | None:

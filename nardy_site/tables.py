@@ -165,7 +165,9 @@ def check_entering_chances(table: Table) -> None:
             raise table.error(line, f"the cell {excerpt(cells[1])} should say how many of 36 rolls enter (two numbers, one 36)")
         rolls = found[0] if found[1] == 36 else found[1]
         if closed not in counts or rolls != counts[closed]:
-            raise table.error(line, f"against {closed} closed points {counts.get(closed)} rolls of 36 enter, the table says {rolls}")
+            raise table.error(
+                line, f"against {closed} closed points {counts.get(closed)} rolls of 36 enter, the table says {rolls}"
+            )
         closed_seen.append(closed)
     if closed_seen != list(counts):
         raise table.error(table.line, f"the rows should be 0..6 closed points in order, got {closed_seen}")
@@ -192,7 +194,9 @@ def check_opening_points(table: Table) -> None:
             raise table.error(line, f"{play.notation} makes point(s) {made}, the table says {point}")
         rolls.append(roll)
     if sorted(rolls) != sorted(making):
-        raise table.error(table.line, f"the opening rolls that make a point are {sorted(making)}, the table lists {sorted(rolls)}")
+        raise table.error(
+            table.line, f"the opening rolls that make a point are {sorted(making)}, the table lists {sorted(rolls)}"
+        )
 
 
 def _results(table: Table, variant: str) -> None:

@@ -25,6 +25,7 @@ plus the bot's package and weights).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import platform
 import shutil
@@ -40,7 +41,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bot_opponents import (  # noqa: E402
-    gnubg_player, paired_match, play_game, points_per_game, pubeval_player, rearmost_player, win_share,
+    gnubg_player,
+    paired_match,
+    play_game,
+    points_per_game,
+    pubeval_player,
+    rearmost_player,
+    win_share,
 )
 
 from nardy_rules.bot import LEVELS, Player  # noqa: E402
@@ -100,7 +107,7 @@ def strength(args) -> list[dict]:
                                                        progress(label)), started))
     if args.long_pairs:
         pairings = []
-        for lower, upper in zip(ORDER, ORDER[1:]):
+        for lower, upper in itertools.pairwise(ORDER):
             pairings.append((f"long: {upper} vs {lower}", level_player(upper, 3), level_player(lower, 4)))
         for level in ORDER:
             pairings.append((f"long: {level} vs rearmost-first", level_player(level, 5), fixed(rearmost_player)))
@@ -121,7 +128,7 @@ def timing_cases(count: int, seed: int) -> dict:
         found = []
         number = 0
         while len(found) < count:
-            def record(position, dice, play):
+            def record(position, dice, play, found=found):
                 if play is not None and len(found) < count:
                     found.append({"position": position.to_json(), "dice": list(dice)})
             play_game(game, Player("strong"), Player("club", seed=number), random.Random(seed + number), record)

@@ -96,7 +96,7 @@ class Counter:
         try:
             sizes = request.sizes()
             response = request.response()
-        except Exception:  # noqa: BLE001 - a request of a closed page
+        except Exception:
             return
         self.transferred += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         path = urlsplit(request.url).path.lstrip("/")

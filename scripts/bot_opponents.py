@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_rules import LongPosition, ShortPosition, legal_plays, other  # noqa: E402
-from nardy_rules.bot.encoding import boards  # noqa: E402
+from nardy_rules import LongPosition, ShortPosition, legal_plays, other
+from nardy_rules.bot.encoding import boards
 
 
 def _result_rows(play):

@@ -20,6 +20,7 @@ again at the end, best of three. Exits 1 if there was any exception.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import sys
 import time
@@ -29,13 +30,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
 
-from nardy_rules import (  # noqa: E402
-    Position, from_gnubg_id, from_text, from_xgid, parse_dice, to_gnubg_id, to_text, to_xgid,
+from nardy_rules import (
+    Position,
+    from_gnubg_id,
+    from_text,
+    from_xgid,
+    parse_dice,
+    to_gnubg_id,
+    to_text,
+    to_xgid,
 )
-from tests.engine import hostile  # noqa: E402  (the fuzz tests' strategies and properties)
+from tests.engine import hostile
 
 
 def _text_forms():
@@ -109,7 +117,7 @@ def main() -> int:
         started = time.process_time()
         try:
             check(value)
-        except Exception as error:  # noqa: BLE001 - counted and shown, the run goes on
+        except Exception as error:
             failures.append((name, value, error))
         keep = candidates[name]
         keep.append((time.process_time() - started, tried[name], value))
@@ -150,10 +158,8 @@ def retime(check, value, repeat: int = 3) -> float:
     for _ in range(repeat):
         gc.collect()
         started = time.process_time()
-        try:
+        with contextlib.suppress(Exception):
             check(value)
-        except Exception:  # noqa: BLE001 - already counted
-            pass
         best = min(best, time.process_time() - started)
     return best
 

@@ -172,7 +172,7 @@ class Net:
 
     def learn(self, x, target, lr: float, beta1=0.9, beta2=0.999, eps=1e-8) -> float:
         """One Adam step on the mean cross-entropy of ``x`` against ``target``; returns the loss."""
-        w1, _b1, w2, _b2 = self.params
+        _w1, _b1, w2, _b2 = self.params
         h, y = self.forward(x)
         n = x.shape[0]
         dz2 = (y - target) / n

@@ -39,6 +39,17 @@ from .network import BotWeightsError, load
 from .players import LEVELS, STRONGEST, Level, Player, choose_play, hint, rank_plays
 
 __all__ = [
-    "LEVELS", "STRONGEST", "Level", "Player", "choose_play", "hint", "rank_plays", "estimate",
-    "cube_decision", "take_decision", "accept_resignation", "load", "BotWeightsError",
+    "LEVELS",
+    "STRONGEST",
+    "BotWeightsError",
+    "Level",
+    "Player",
+    "accept_resignation",
+    "choose_play",
+    "cube_decision",
+    "estimate",
+    "hint",
+    "load",
+    "rank_plays",
+    "take_decision",
 ]

@@ -198,7 +198,7 @@ class Network:
         return [_sigmoid(b + sum(map(mul, row, hidden))) for row, b in zip(self.w2, self.b2)]
 
     @classmethod
-    def from_file(cls, path, game: str) -> "Network":
+    def from_file(cls, path, game: str) -> Network:
         hidden, arrays, header = read_weights(path, game)
         return cls(game, hidden, arrays, header)
 

@@ -142,7 +142,8 @@ def selected_text(text, point, ends) -> set[str]:
 def layer_of(text: str) -> dict:
     """{(colour, place): checkers} as nardy_rules.svg draws the position's checker layer."""
     counts = {}
-    for color, place in re.findall(r'class="nardy-ck" data-point="([^"]+)" data-color="([^"]+)"', svg.checker_layer(from_text(text))):
+    layer = svg.checker_layer(from_text(text))
+    for color, place in re.findall(r'class="nardy-ck" data-point="([^"]+)" data-color="([^"]+)"', layer):
         counts[(place, color)] = counts.get((place, color), 0) + 1
     return {(color, place): n for (color, place), n in counts.items()}
 
@@ -423,14 +424,16 @@ FAILURES = {
     "wasm-blocked": (lambda ctx: ctx.route("**/*.wasm", lambda route: route.abort()), None),
     "worker-blocked": (lambda ctx: ctx.route("**/nardy-worker.js", lambda route: route.abort()), None),
     "no-webassembly": (lambda ctx: None, "delete globalThis.WebAssembly"),
-    "no-answer-in-time": (lambda ctx: ctx.route("**/*.wasm", lambda route: HELD.append(route)), "globalThis.nardyLiveTimeout = 1500"),
+    "no-answer-in-time": (
+        lambda ctx: ctx.route("**/*.wasm", lambda route: HELD.append(route)), "globalThis.nardyLiveTimeout = 1500"
+    ),
 }
 
 
 @pytest.mark.parametrize("failure", list(FAILURES))
 def test_when_the_engine_cannot_start(browser, site_url, site_languages, failure):
     code = "kk" if "kk" in {lang.code for lang in site_languages} else site_languages[0].code
-    text, reason = strings(code)
+    text, _reason = strings(code)
     guard = Guard(browser, site_url)
     try:
         block, script = FAILURES[failure]
@@ -456,7 +459,7 @@ def test_when_the_engine_cannot_start(browser, site_url, site_languages, failure
 
 def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
     code = "uz" if "uz" in {lang.code for lang in site_languages} else site_languages[0].code
-    text, _reason = strings(code)
+    _text, _reason = strings(code)
     guard = Guard(browser, site_url, has_touch=True, viewport={"width": 390, "height": 800}, device_scale_factor=2)
     try:
         live = Live(guard, f"{site_url}{code}/long/")
@@ -499,13 +502,14 @@ def test_pips_and_a_single_game(guard, site_url, site_languages):
     live.click(board, "off")
     live.wait_status(board, text("result-white-single", count=1))
     assert live.figure(board).locator("tspan[data-pips='white']").text_content() == "0"
-    assert live.figure(board).locator("g.nardy-checkers text.nardy-n[data-point='off'][data-color='white']").text_content() == "15"
+    white_off = live.figure(board).locator("g.nardy-checkers text.nardy-n[data-point='off'][data-color='white']")
+    assert white_off.text_content() == "15"
     live.assert_clean()
 
 
 def test_moves_legal_alone_but_against_the_dice_rules_are_explained(guard, site_url, site_languages):
     code = "hy" if "hy" in {lang.code for lang in site_languages} else site_languages[0].code
-    text, reason = strings(code)
+    _text, reason = strings(code)
     live = Live(guard, f"{site_url}{code}/long/")
     board = "long-one-die"  # 6-5: only the 6 can be played (10/4); 10/5 alone would be legal
     larger = reason("must-play-larger-die", die=6, other=5)

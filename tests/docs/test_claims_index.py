@@ -23,7 +23,8 @@ def test_every_named_test_exists():
     for file, test in named:
         candidates = list((ROOT / "tests").glob(f"*/{file}"))
         assert candidates, f"CLAIMS.md names {file}, which does not exist"
-        names = {node.name for c in candidates for node in ast.walk(ast.parse(c.read_text())) if isinstance(node, ast.FunctionDef)}
+        names = {node.name for c in candidates for node in ast.walk(ast.parse(c.read_text()))
+                 if isinstance(node, ast.FunctionDef)}
         assert test in names, f"CLAIMS.md names {file}::{test}, which does not exist"
 
 

@@ -18,7 +18,15 @@ import pytest
 from nardy_rules import LongPosition, Position, ShortPosition, legal_plays, other
 from nardy_rules.__main__ import main
 from nardy_rules.bot import (
-    LEVELS, BotWeightsError, Player, accept_resignation, choose_play, cube_decision, estimate, hint, load,
+    LEVELS,
+    BotWeightsError,
+    Player,
+    accept_resignation,
+    choose_play,
+    cube_decision,
+    estimate,
+    hint,
+    load,
     take_decision,
 )
 from nardy_rules.bot.encoding import ENCODINGS, boards
@@ -358,5 +366,6 @@ def test_cli_help_lists_the_levels():
     for level in ("beginner", "club", "strong"):
         assert level in out.stdout
     one = subprocess.run([sys.executable, "-m", "nardy_rules", "bot", "--position",
-                          "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5", "--dice", "3-1", "--hint", "2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+                          "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5", "--dice", "3-1", "--hint", "2"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert one.returncode == 0 and len(json.loads(one.stdout)["hints"]) == 2

@@ -35,8 +35,8 @@ from nardy_rules import (
     parse_play,
 )
 from nardy_rules.live import handle, handle_json
-from nardy_rules.scoring import Cube, Match, resign_result
 from nardy_rules.notation import parse_tokens
+from nardy_rules.scoring import Cube, Match, resign_result
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ShortPosition.start().to_json()
@@ -86,7 +86,7 @@ def test_moves_that_are_not_a_list_are_named(moves):
 
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "Infinity", "-Infinity", "NaN"])
 def test_numbers_json_cannot_hold_are_refused(number):
-    text = '{"op": "paths", "position": %s, "dice": [1, 2], "from": %s}' % (json.dumps(START), number)
+    text = f'{{"op": "paths", "position": {json.dumps(START)}, "dice": [1, 2], "from": {number}}}'
     message = error_of(handle_json(text))
     assert number.lstrip("-") in message
 
@@ -104,7 +104,7 @@ def test_measuring_the_depth_stays_linear(tail):  # guard: a first scanner backt
 
 
 def test_a_huge_integer_is_refused():
-    text = '{"op": "state", "position": %s, "dice": [1, %s]}' % (json.dumps(START), "9" * 5000)
+    text = f'{{"op": "state", "position": {json.dumps(START)}, "dice": [1, {"9" * 5000}]}}'
     assert "5,000 digits" in error_of(handle_json(text))
 
 
@@ -272,9 +272,9 @@ BIG = "9" * 5000
     [
         (("plays", "--position", '{"variant":[]}', "--dice", "3-1"), "variant"),
         (("convert", "--position", '{"variant":{}}'), "variant"),
-        (("plays", "--position", '{"variant": "short", "white": {"24": %s}, "black": {}}' % BIG, "--dice", "3-1"),
+        (("plays", "--position", f'{{"variant": "short", "white": {{"24": {BIG}}}, "black": {{}}}}', "--dice", "3-1"),
          "digits"),
-        (("convert", "--position", '{"variant": "short", "white": %s}' % DEEP), "deep"),
+        (("convert", "--position", f'{{"variant": "short", "white": {DEEP}}}'), "deep"),
         (("check", "--position", "nardy:long:w:24x15:12x15", "--dice", "6-6", "--move", "２４/18"), "digits 0-9"),
         (("check", "--position", "nardy:long:w:24x15:12x15", "--dice", "6-6", "--move", "24/18/12"), "one single"),
         (("plays", "--position", "nardy:long:w:24x15:12x15", "--dice", "３-１"), "digits 0-9"),
