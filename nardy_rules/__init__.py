@@ -5,7 +5,7 @@ RULES.md (shared with the project) is the rule book this implements.
 
     >>> from nardy_rules import ShortPosition, legal_plays
     >>> sorted(p.notation for p in legal_plays(ShortPosition.start(), (3, 1)))[:3]
-    ['13/10 24/23', '13/10/9', '13/10 6/5']
+    ['13/10 6/5', '13/10 8/7', '13/9']
 
 The variant contract
 --------------------

@@ -1,6 +1,8 @@
 """The package stays pure Python: standard library only, importable from the repository root."""
 
 import ast
+import doctest
+import importlib
 import json
 import re
 import subprocess
@@ -23,6 +25,15 @@ def test_only_standard_library_imports():
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed | {"__future__"}, f"{path.name} imports {name}"
+
+
+def test_the_docstring_examples_run():
+    # Every module's examples (the command line's __main__ aside), the package's first.
+    names = ["nardy_rules"] + [f"nardy_rules.{module_name(path)}" for path in sorted(PACKAGE.rglob("*.py"))
+                               if path.name != "__main__.py" and path != PACKAGE / "__init__.py"]
+    results = {name: doctest.testmod(importlib.import_module(name)) for name in names}
+    assert {name: result.failed for name, result in results.items() if result.failed} == {}
+    assert sum(result.attempted for result in results.values()) >= 9  # the package's, svg's and the bot's examples
 
 
 def test_imports_with_only_the_repository_root_on_the_path():
