@@ -55,18 +55,34 @@ MAX_INT_DIGITS = 20
 MAX_MOVES = 4
 #: The most characters of a user value an error message shows.
 QUOTE_LIMIT = 40
+#: The most characters of a value an error message shows as JSON (:func:`quote` with ``as_json``): a match record's action.
+JSON_QUOTE_LIMIT = 60
 
 # ---------------------------------------------------------------------- quoting
 
 
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+def quote(value: object, limit: int | None = None, *, as_json: bool = False) -> str:
     """A short, printable excerpt of a user value for an error message; never raises.
 
-    Text is shown as ``repr`` of at most ``limit`` characters (escapes
-    included) followed by ``...`` when cut; small numbers, booleans and None
-    as ``repr``; other values only by kind ("a list", "an object"), because
-    the repr of a container can be huge, recursive or raise.
+    Text is shown as ``repr`` of at most ``limit`` characters (default
+    :data:`QUOTE_LIMIT`; escapes included) followed by ``...`` when cut;
+    small numbers, booleans and None as ``repr``; other values only by kind
+    ("a list", "an object"), because the repr of a container can be huge,
+    recursive or raise.
+
+    With ``as_json``, the value is written as compact JSON instead, containers
+    included (what JSON cannot write, by ``repr``), and cut to ``limit``
+    characters in all, ``...`` included (default :data:`JSON_QUOTE_LIMIT`):
+    the match records' messages show the action they refuse this way.
     """
+    if as_json:
+        limit = JSON_QUOTE_LIMIT if limit is None else limit
+        try:
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=repr)
+        except (TypeError, ValueError, RecursionError):
+            text = f"<{type(value).__name__}>"
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+    limit = QUOTE_LIMIT if limit is None else limit
     if isinstance(value, str):
         shown = value[:limit]
         text = repr(shown)

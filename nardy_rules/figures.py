@@ -20,7 +20,7 @@ def percent(count: int, total: int = 36) -> int:
 
 
 def _hits(play: Play) -> bool:
-    return any(hit for *_rest, hit in play._internal)
+    return any(hit for *_rest, hit in play.steps)
 
 
 def blot_hit_position(distance: int) -> ShortPosition:
@@ -103,7 +103,7 @@ def share(rolls) -> Fraction:
 
 def head_checkers_moved(play: Play) -> int:
     """How many checkers leave the head (point 24 in White's numbering for White) in a long-nardy play."""
-    return sum(1 for s, *_ in play._internal if s == LongPosition.HEAD)
+    return sum(1 for s, *_ in play.steps if s == LongPosition.HEAD)
 
 
 def long_first_moves_doubles(color: str = WHITE) -> dict[int, list[Play]]:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .contract import quote
 from .errors import CubeError, IllegalPlayError, NardyError
 from .game_record import (
     ACCEPT,
@@ -55,7 +56,6 @@ from .game_record import (
     Action,
     Record,
     RecordError,
-    excerpt,
     read_action,
     read_record,
 )
@@ -247,7 +247,7 @@ class MatchPlay:
                 try:
                     play.act(action)
                 except ActionError as error:
-                    raise RecordError(f"game {g}, action {k} {excerpt(action.to_json())}: {error}",
+                    raise RecordError(f"game {g}, action {k} {quote(action.to_json(), as_json=True)}: {error}",
                                       game=g, action=k, refusal=error.refusal) from None
         return play
 
@@ -264,8 +264,8 @@ class MatchPlay:
     def cube_refusal(self) -> tuple[str, str] | None:
         """Why the side to act may not double now, as (code, message); None when it may."""
         game = self.current
-        if self.variant != "short":
-            return "no-cube", "long nardy is played without the doubling cube"
+        if not VARIANTS[self.variant].HAS_CUBE:
+            return "no-cube", f"{self.variant} nardy is played without the doubling cube"
         if game.phase not in (ROLL_PHASE, MOVE_PHASE):
             return "not-now", "a player may double only on their turn, before rolling"
         message = game.cube.refusal(game.side, rolled=game.phase == MOVE_PHASE, match=self.match)
@@ -283,8 +283,8 @@ class MatchPlay:
         return code, message
 
     def cube_used(self) -> bool:
-        """Whether the current game uses the cube: short nardy, not a 1-point match, not the Crawford game."""
-        return self.variant == "short" and self.length != 1 and not self.current.crawford
+        """Whether the current game uses the cube: a game that has one (short nardy), not a 1-point match or Crawford game."""
+        return VARIANTS[self.variant].HAS_CUBE and self.length != 1 and not self.current.crawford
 
     def allowed(self) -> tuple[str, ...]:
         """The actions allowed now, in the order a page shows them."""
@@ -501,7 +501,7 @@ class MatchPlay:
 
     def _begin_game(self) -> None:
         # The Crawford rule is about the cube: long nardy has none, so no game of it is "the Crawford game".
-        crawford = self.variant == "short" and self.match is not None and self.match.crawford
+        crawford = VARIANTS[self.variant].HAS_CUBE and self.match is not None and self.match.crawford
         self.games.append(_Game(VARIANTS[self.variant].start(), crawford))
 
 
@@ -545,7 +545,7 @@ def play_action(play: MatchPlay, action: object) -> None:
     act = action.get("act") if isinstance(action, dict) else None
     if act in (UNDO, NEXT_GAME):
         if set(action) != {"act"}:
-            raise ActionError(f"{excerpt(action)}: {act} takes nothing but 'act'", "bad-action")
+            raise ActionError(f"{quote(action, as_json=True)}: {act} takes nothing but 'act'", "bad-action")
         if act == UNDO:
             play.undo()
         else:

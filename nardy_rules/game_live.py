@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import json
 
+from .contract import quote
 from .errors import NardyError
 from .game import ActionError, MatchPlay, play_action
-from .game_record import RecordError, excerpt, new_record, read_record
+from .game_record import RecordError, new_record, read_record
 from .matfile import export_text
 
 _REQUEST_KEYS = {"op", "new", "record", "action", "export"}
@@ -48,20 +49,20 @@ def handle_game(request: dict) -> dict:
     try:
         unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS)
         if unknown:
-            raise NardyError(f"unknown field(s) of a game request: {excerpt(', '.join(unknown))}")
+            raise NardyError(f"unknown field(s) of a game request: {quote(', '.join(unknown), as_json=True)}")
         if ("new" in request) == ("record" in request):
             raise NardyError("a game request carries either 'new' (a match to start) or 'record'")
         if "new" in request:
             new = request["new"]
             if not isinstance(new, dict) or not set(new) <= {"variant", "length", "players"}:
-                raise NardyError(f"new {excerpt(new)}: an object with variant, length and optional players")
+                raise NardyError(f"new {quote(new, as_json=True)}: an object with variant, length and optional players")
             play = MatchPlay.from_record(read_record(new_record(new.get("variant"), new.get("length"),
                                                                 new.get("players"))))
         else:
             play = _play_for(request["record"])
         export = request.get("export", False)
         if not isinstance(export, bool):
-            raise NardyError(f"export {excerpt(export)}: true or false")
+            raise NardyError(f"export {quote(export, as_json=True)}: true or false")
         answer: dict = {}
         if "action" in request:
             try:

@@ -6,7 +6,8 @@ confirmation, cube actions, resignations), never what follows from the rules
 through the rules. The page keeps it in the browser's storage and sends it
 with every request, so the reader is strict: anything it does not know raises
 :class:`RecordError`, naming the game and action and quoting a bounded
-excerpt, and the page drops the stored record with that message::
+excerpt (:func:`nardy_rules.contract.quote` with ``as_json``), and the page
+drops the stored record with that message::
 
     {"format": "nardy-match", "version": 1, "variant": "short", "length": 5,
      "players": {"white": "Ali", "black": "Vali"},
@@ -47,10 +48,10 @@ Numbers in messages (game 2, action 14) count from 1.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .contract import quote
 from .errors import NardyError
 from .position import BAR, COLORS, OFF
 
@@ -104,15 +105,6 @@ class RecordError(NardyError):
         self.refusal = refusal
 
 
-def excerpt(value: object, limit: int = 60) -> str:
-    """``value`` as compact JSON, cut to ``limit`` characters: for messages about bad input."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=repr)
-    except (TypeError, ValueError, RecursionError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 @dataclass(frozen=True)
 class Action:
     """One recorded action: ``act`` and, for some, dice or a single move."""
@@ -163,31 +155,31 @@ def new_record(variant: object, length: object, players: object = None) -> dict:
 def read_record(data: object) -> Record:
     """Check the shape of a record and every value in it; the rules are checked by replaying."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"a match record is a JSON object, not {excerpt(data)}")
+        raise RecordError(f"a match record is a JSON object, not {quote(data, as_json=True)}")
     if data.get("format") != FORMAT:
-        raise RecordError(f"format {excerpt(data.get('format'))}: not a match record (expected {FORMAT!r})")
+        raise RecordError(f"format {quote(data.get('format'), as_json=True)}: not a match record (expected {FORMAT!r})")
     version = data.get("version")
     if not _is_int(version):
-        raise RecordError(f"version {excerpt(version)}: a whole number")
+        raise RecordError(f"version {quote(version, as_json=True)}: a whole number")
     if version != VERSION:
         raise RecordError(f"version {version} is not supported: this engine reads version {VERSION}")
     unknown = sorted(str(key) for key in data if key not in _RECORD_KEYS)
     if unknown:
-        raise RecordError(f"unknown record field(s): {excerpt(', '.join(unknown))}")
+        raise RecordError(f"unknown record field(s): {quote(', '.join(unknown), as_json=True)}")
     missing = [key for key in _REQUIRED_KEYS if key not in data]
     if missing:
         raise RecordError(f"the record has no {', '.join(missing)}")
     variant = data["variant"]
     if variant not in VARIANT_NAMES:
-        raise RecordError(f"variant {excerpt(variant)}: use 'short' or 'long'")
+        raise RecordError(f"variant {quote(variant, as_json=True)}: use 'short' or 'long'")
     length = data["length"]
     if not _is_int(length) or not 0 <= length <= MAX_LENGTH:
-        raise RecordError(f"length {excerpt(length)}: a whole number of points from 1 to {MAX_LENGTH}, "
+        raise RecordError(f"length {quote(length, as_json=True)}: a whole number of points from 1 to {MAX_LENGTH}, "
                           "or 0 for a single game")
     players = _read_players(data.get("players"))
     games = data["games"]
     if not isinstance(games, list) or not games:
-        raise RecordError(f"games {excerpt(games)}: a list with at least one game")
+        raise RecordError(f"games {quote(games, as_json=True)}: a list with at least one game")
     return Record(variant, length, players, tuple(_read_game(g, game) for g, game in enumerate(games, 1)))
 
 
@@ -195,19 +187,19 @@ def _read_players(players: object) -> dict | None:
     if players is None:
         return None
     if not isinstance(players, Mapping) or set(players) != set(COLORS):
-        raise RecordError(f"players {excerpt(players)}: an object with exactly 'white' and 'black'")
+        raise RecordError(f"players {quote(players, as_json=True)}: an object with exactly 'white' and 'black'")
     out = {}
     for color in COLORS:
         name = players[color]
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-            raise RecordError(f"{color}'s name {excerpt(name)}: 1 to {MAX_NAME} printable characters")
+            raise RecordError(f"{color}'s name {quote(name, as_json=True)}: 1 to {MAX_NAME} printable characters")
         out[color] = name.strip()
     return out
 
 
 def _read_game(g: int, game: object) -> tuple[Action, ...]:
     if not isinstance(game, Mapping) or set(game) != {"actions"} or not isinstance(game["actions"], list):
-        raise RecordError(f"game {g}: {excerpt(game)} is not an object with an 'actions' list", game=g)
+        raise RecordError(f"game {g}: {quote(game, as_json=True)} is not an object with an 'actions' list", game=g)
     return tuple(read_action(raw, g, k) for k, raw in enumerate(game["actions"], 1))
 
 
@@ -216,7 +208,7 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
 
     def fail(problem: str):
         where = f"game {game}, action {index} " if game is not None else "action "
-        return RecordError(f"{where}{excerpt(raw)}: {problem}", game=game, action=index)
+        return RecordError(f"{where}{quote(raw, as_json=True)}: {problem}", game=game, action=index)
 
     if not isinstance(raw, Mapping):
         raise fail("an action is an object with an 'act'")

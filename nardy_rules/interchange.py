@@ -21,6 +21,9 @@ and a 0 after each point. The side *not* on roll comes first: that is what
 gnubg computes (``gnubg.positionid``), although its manual describes the
 opposite order; the cross-check test pins it. The ID does not say who is on
 roll, so :func:`from_gnubg_id` takes the colour on roll (White unless told).
+
+Attaches ``repr()`` of a position, which writes the compact form (see the
+package docstring, "Layers").
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import re
 from .contract import digits_hint, quote, read_choice
 from .errors import InvalidPositionError
 from .position import BAR, BAR_INDEX, BLACK, COLORS, OFF_INDEX, VARIANTS, WHITE, Position, other
+from .variants import ShortPosition
 
 # ASCII digits only ([0-9], not \d, which also takes fullwidth and other scripts' digits).
 _TEXT = re.compile(r"^nardy:(short|long):([wb]):([^:]*):([^:]*)$")
@@ -47,6 +51,15 @@ def to_text(position: Position) -> str:
             items.append(f"offx{position.off(color)}")
         sides.append(",".join(items))
     return f"nardy:{position.variant}:{position.turn[0]}:{sides[0]}:{sides[1]}"
+
+
+def position_repr(position: Position) -> str:
+    """``ShortPosition.from_text('nardy:short:w:...')``: the repr of every position, which evaluates back to it."""
+    return f"{type(position).__name__}.from_text({to_text(position)!r})"
+
+
+# repr() of a position (position.py is below this layer: see the package docstring).
+Position.__repr__ = position_repr
 
 
 def from_text(text: str) -> Position:
@@ -92,8 +105,6 @@ def to_xgid(position: Position) -> str:
 
 
 def from_xgid(text: str) -> Position:
-    from .variants import ShortPosition
-
     _require_text(text, "an XGID")
     body = text.strip()
     if body.upper().startswith("XGID="):
@@ -136,7 +147,7 @@ def to_gnubg_id(position: Position) -> str:
     _require_short(position, "a GNU Backgammon Position ID")
     bits: list[int] = []
     for color in (other(position.turn), position.turn):
-        board = position._board(color)
+        board = position.own_board(color)
         for index in list(range(1, 25)) + [BAR_INDEX]:
             bits.extend([1] * board[index])
             bits.append(0)
@@ -149,8 +160,6 @@ def to_gnubg_id(position: Position) -> str:
 
 
 def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
-    from .variants import ShortPosition
-
     _require_text(text, "a GNU Backgammon Position ID")
     turn = read_choice(turn, "turn", COLORS, InvalidPositionError)
     body = text.strip()

@@ -19,7 +19,8 @@ written with the ASCII digits 0-9.
 
 :func:`format_play` joins the moves of one checker, writes only the hits on
 the way, groups repeated moves as ``(n)`` and lists the moves from the
-mover's farthest checker to the nearest, as gnubg does.
+mover's farthest checker to the nearest, as gnubg does. It is attached as the
+property ``Play.notation`` (see the package docstring, "Layers").
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ import re
 from .contract import MAX_MOVES, digits_hint, quote
 from .dice import parse_dice
 from .errors import IllegalPlayError, NotationError
-from .play import Play
+from .play import Play, public_point
 from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position
+from .turn import Turn
 
 #: The longest play text read (a real play, four single moves with hits, is under 40 characters).
 MAX_PLAY_CHARS = 200
@@ -44,7 +46,7 @@ def format_play(play: Play) -> str:
     """The play's notation: ``"8/5 6/5"``, ``"24/18(2)"``, ``"13/10*/5"``, ``""`` for no move."""
     position, color = play.position, play.color
     chains: list[list[list]] = []  # each: [[own point, hit], ...]
-    for s, t, _die, hit in play._internal:
+    for s, t, _die, hit in play.steps:
         for chain in chains:  # the earliest checker that stands there: its hits read in order
             if chain[-1][0] == s and s != OFF_INDEX:
                 chain.append([t, hit])
@@ -52,16 +54,9 @@ def format_play(play: Play) -> str:
         else:
             chains.append([[s, False], [t, hit]])
 
-    def name(own_point: int) -> str:
-        if own_point == BAR_INDEX:
-            return BAR
-        if own_point == OFF_INDEX:
-            return OFF
-        return str(position.to_white(color, own_point))
-
     def text(chain) -> str:
         kept = [chain[0]] + [step for step in chain[1:-1] if step[1]] + [chain[-1]]
-        return "/".join(name(p) + ("*" if hit else "") for p, hit in kept)
+        return "/".join(f"{public_point(position, color, p)}{'*' if hit else ''}" for p, hit in kept)
 
     # Farthest checker first; from the same point, the longer move first.
     chains.sort(key=lambda c: (c[0][0], -c[-1][0]), reverse=True)
@@ -73,6 +68,10 @@ def format_play(play: Play) -> str:
             words.append(word)
         counts[word] = counts.get(word, 0) + 1
     return " ".join(word if counts[word] == 1 else f"{word}({counts[word]})" for word in words)
+
+
+# The property form, on the play (play.py is below this layer: see the package docstring).
+Play.notation = property(format_play, doc="The play in the documents' notation (:func:`format_play`).")
 
 
 def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:
@@ -137,8 +136,6 @@ def parse_play(position: Position, dice, text: str) -> Play:
     :class:`IllegalPlayError` (carrying the engine's reason when one move
     explains it) when it parses but is not legal.
     """
-    from .turn import Turn
-
     paths = [_segments(path) for path in parse_tokens(text)]
     roll = parse_dice(dice)
     legal = {play.result: play for play in position.legal_plays(roll)}

@@ -3,6 +3,8 @@
 RULES.md, "Short nardy" and "Long nardy": a single game is worth 1, mars 2
 (the loser has borne off nothing), koks 3 (short nardy only: also a loser's
 checker on the bar or in the winner's home board). Points = result x cube.
+
+Attaches ``Position.result`` (see the package docstring, "Layers").
 """
 
 from __future__ import annotations
@@ -75,6 +77,10 @@ def game_result(position: Position, cube: int = 1) -> GameResult | None:
     if winner is None:
         return None
     return GameResult(winner, _kind_for(position, other(winner)), cube)
+
+
+# position.result(): the method form (position.py is below this layer: see the package docstring).
+Position.result = game_result
 
 
 def resign_result(position: Position, resigning: str, cube: int = 1) -> GameResult:

@@ -42,6 +42,7 @@ import html
 from collections.abc import Iterable
 from functools import cache
 
+from .interchange import to_text
 from .position import BAR, BLACK, COLORS, OFF, WHITE, Position
 
 # --------------------------------------------------------------------- geometry
@@ -464,11 +465,9 @@ def board(
     refused = list(refused)
     dice = None if dice is None else tuple(dice)
     if title is None:
-        from .interchange import to_text
-
         title = to_text(position)
     if id_prefix is None:
-        seed = repr((position._key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice))
+        seed = repr((position.key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice))
         id_prefix = "nardy-" + hashlib.sha1(seed.encode()).hexdigest()[:8] + "-"
     if not id_prefix or not (id_prefix[0].isalpha() or id_prefix[0] == "_") or any(
         not (c.isalnum() or c in "-_.") or not c.isascii() for c in id_prefix

@@ -5,16 +5,21 @@ A :class:`Turn` knows from the start how many dice the turn's legal plays use
 be played). A single move is accepted exactly when some legal play of the
 whole turn begins with the moves made so far followed by it; otherwise
 :meth:`Turn.check` says why, as a :class:`~nardy_rules.reasons.Refusal`.
+
+The variant's rules come only through the hooks the contract declares on
+:class:`~nardy_rules.position.Position` (``search_env``, ``single_moves``,
+``single_move_refusal``). Attaches ``Position.begin_turn`` (see the package
+docstring, "Layers").
 """
 
 from __future__ import annotations
 
 from .contract import quote
-from .dice import parse_dice_left
+from .dice import parse_dice, parse_dice_left
 from .errors import IllegalPlayError
-from .movegen import search
-from .play import Move, Play, apply_internal, public_point
-from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, other
+from .movegen import SearchEnv, search
+from .play import Move, Play, public_point
+from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, Step
 from .reasons import Refusal
 
 
@@ -25,14 +30,13 @@ class Turn:
         self.start = position
         #: The two dice rolled (a double for three or four dice left).
         self.roll, self._dice = parse_dice_left(dice)
-        self._moves: list[tuple] = []
-        self._redo: list[tuple] = []
+        self._moves: list[Step] = []
+        self._redo: list[Step] = []
         self._position = position
-        self._start_own = position._board(position.turn)
         if position.is_game_over():
             self.max_dice, found = 0, {}
         else:
-            self.max_dice, found = search(position._targets, self._env(position), self._dice)
+            self.max_dice, found = search(position.single_moves, self._env(position), self._dice)
         # With only one die playable of a non-double, every legal play uses the
         # same die (the larger when it can be played): remember which.
         self._required_die = None
@@ -41,9 +45,9 @@ class Turn:
 
     # ------------------------------------------------------------------ state
 
-    def _env(self, position: Position):
-        color = position.turn
-        return position._env(list(position._board(color)), position._board(other(color)), self._start_own, self.roll)
+    def _env(self, position: Position) -> SearchEnv:
+        """The search state of ``position``, a position of this turn (the head rule counts from its start)."""
+        return position.search_env(self.roll, self.start)
 
     @property
     def position(self) -> Position:
@@ -135,9 +139,9 @@ class Turn:
             return None, Refusal("no-such-die", point=start, dice=dice)
         first = None
         for d in candidates:
-            match = next((m for m in position._targets(env, d, BAR_INDEX) if m[0] == s and m[1] == t), None)
+            match = next((m for m in position.single_moves(env, d, BAR_INDEX) if m[0] == s and m[1] == t), None)
             if match is None:
-                refusal = position._single_refusal(self._env(position), s, d)
+                refusal = position.single_move_refusal(self._env(position), s, d)
                 if refusal is None:  # pragma: no cover - the property tests keep these in step
                     raise RuntimeError(f"engine inconsistency: {start}/{end} with {d} neither listed nor refused")
             else:
@@ -154,10 +158,10 @@ class Turn:
             return Refusal("must-play-larger-die", die=self._required_die, other=move[2])
         need = self.max_dice - len(self._moves) - 1
         if need > 0:
-            after = apply_internal(self._position, [move], switch_turn=False)
+            after = self._position.apply_steps([move], switch_turn=False)
             left = list(self.remaining)
             left.remove(move[2])
-            used, _ = search(after._targets, self._env(after), tuple(left))
+            used, _ = search(after.single_moves, self._env(after), tuple(left))
             if used < need:
                 return Refusal("leaves-dice-unplayed", count=self.max_dice)
         return None
@@ -169,7 +173,7 @@ class Turn:
         env = self._env(self._position)
         out = []
         for d in sorted(set(self.remaining), reverse=True):
-            for s, t, hit in self._position._targets(env, d, BAR_INDEX):
+            for s, t, hit in self._position.single_moves(env, d, BAR_INDEX):
                 move = (s, t, d, bool(hit))
                 if self._turn_rules(move) is None:
                     out.append(self._public(move))
@@ -209,14 +213,14 @@ class Turn:
 
     def _push(self, move: tuple) -> None:
         self._moves.append(move)
-        self._position = apply_internal(self._position, [move], switch_turn=False)
+        self._position = self._position.apply_steps([move], switch_turn=False)
 
     def undo(self) -> Move:
         if not self._moves:
             raise IllegalPlayError("nothing to undo")
         move = self._moves.pop()
         self._redo.append(move)
-        self._position = apply_internal(self.start, self._moves, switch_turn=False)
+        self._position = self.start.apply_steps(self._moves, switch_turn=False)
         return self._public(move)
 
     def redo(self) -> Move:
@@ -245,3 +249,12 @@ def check_move(position: Position, dice, start, end) -> Refusal | None:
     ``(3, 3, 3)``); the position is taken as the start of that part of the turn.
     """
     return Turn(position, dice).check(start, end)
+
+
+def begin_turn(position: Position, dice) -> Turn:
+    """Step-by-step play of one turn from a roll of two dice (a :class:`Turn`)."""
+    return Turn(position, parse_dice(dice))
+
+
+# The method form, on the position (position.py is below this layer: see the package docstring).
+Position.begin_turn = begin_turn

@@ -47,7 +47,7 @@ def main() -> int:
     def board(position):
         rows = []
         for color in (other(position.turn), position.turn):
-            own = position._board(color)
+            own = position.own_board(color)
             rows.append([own[q] for q in range(1, 26)])
         return rows
 

@@ -57,8 +57,8 @@ def janowski(p: float, w: float, lose: float, owner: str, x: float = CUBE_LIFE) 
 
 
 def _check_short(position: Position) -> None:
-    if position.variant != "short":
-        raise CubeError("long nardy has no doubling cube")
+    if not position.HAS_CUBE:
+        raise CubeError(f"{position.variant} nardy has no doubling cube")
     if position.winner is not None:
         raise CubeError("the game is over")
 

@@ -24,25 +24,18 @@ speed and checks it against this module before it trains.
 
 from __future__ import annotations
 
-from ..position import Position, other
+from ..position import BAR_INDEX, OFF_INDEX, Position, other
 
+#: A board's length and the indices of its borne-off checkers and its bar (``Position.own_board``'s layout).
 BOARD = 26
-OFF = 0
-BAR = 25
+OFF = OFF_INDEX
+BAR = BAR_INDEX
 
 
 def boards(position: Position) -> tuple[list[int], list[int]]:
     """(side on roll, opponent) as counts in each side's own numbering; see the module docstring."""
     mover = position.turn
-    out = []
-    for color in (mover, other(mover)):
-        board = [0] * BOARD
-        for point, count in position.checkers(color).items():
-            board[position.to_own(color, point)] = count
-        board[BAR] = position.bar(color)
-        board[OFF] = position.off(color)
-        out.append(board)
-    return out[0], out[1]
+    return list(position.own_board(mover)), list(position.own_board(other(mover)))
 
 
 def _point_units(scale: float) -> list[tuple[float, ...]]:

@@ -136,7 +136,7 @@ def test_twenty_one_first_rolls_in_long_nardy():
 def test_three_in_36_first_moves_take_two_from_the_head():
     start = LongPosition.start()
     two = [roll for roll in ALL_ROLLS
-           if any(sum(1 for s, *_ in p._internal if s == 24) == 2 for p in legal_plays(start, roll))]
+           if any(sum(1 for s, *_ in p.steps if s == 24) == 2 for p in legal_plays(start, roll))]
     assert sorted(two) == [(3, 3), (4, 4), (6, 6)]
     assert Fraction(len(two), 36) == Fraction(1, 12)
     stated("long.md", "head-rule", "36", THREE_ONE_IN_TWELVE)

@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardy_rules import NardyError, live
+from nardy_rules.contract import quote
 from nardy_rules.game import replay
-from nardy_rules.game_record import RecordError, excerpt, new_record
+from nardy_rules.game_record import RecordError, new_record
 
 from .games import random_match
 
@@ -142,8 +143,9 @@ def test_the_cube_refused_in_long_nardy_a_one_point_match_and_the_crawford_game(
 
 
 def test_excerpts_are_bounded():
-    assert excerpt("x" * 500) == '"' + "x" * 56 + "..."
-    assert len(excerpt(list(range(1000)))) == 60
+    # The records' excerpts are contract.quote's JSON form (game_record.excerpt was folded into it).
+    assert quote("x" * 500, as_json=True) == '"' + "x" * 56 + "..."
+    assert len(quote(list(range(1000)), as_json=True)) == 60
     with pytest.raises(RecordError) as error:
         replay(good(actions=[{"act": "x" * 10_000}]))
     assert len(str(error.value)) < 200

@@ -6,7 +6,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardy_rules import ALL_ROLLS, LongPosition, ShortPosition, Turn, from_text, legal_plays, other
-from nardy_rules.play import apply_internal
 from nardy_rules.reasons import CODES
 
 from .positions import random_position
@@ -25,8 +24,8 @@ def position_of(variant, seed):
 def replay(position, play):
     """Each intermediate position of a play, with the side to move unchanged."""
     states = [position]
-    for i in range(1, len(play._internal) + 1):
-        states.append(apply_internal(position, play._internal[:i], switch_turn=False))
+    for i in range(1, len(play.steps) + 1):
+        states.append(position.apply_steps(play.steps[:i], switch_turn=False))
     return states
 
 
