@@ -33,7 +33,7 @@ from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_te
 from .notation import parse_play, parse_tokens
 from .play import legal_plays
 from .position import Position
-from .turn import check_move
+from .turn import Turn, check_move
 
 
 class UsageError(Exception):
@@ -134,8 +134,7 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         elif args.command == "check":
             result = _check(read_position(args.position), args.dice, args.move)
         elif args.command == "parse":
-            play = parse_play(read_position(args.position), args.dice, args.play)
-            result = play.to_json()
+            result = _parse(read_position(args.position), args.dice, args.play)
         elif args.command == "convert":
             result = _convert(read_position(args.position))
         else:
@@ -157,6 +156,15 @@ def _check(position: Position, dice, move: str) -> dict:
     (start, _), (end, _) = paths[0]
     refusal = check_move(position, dice, start, end)
     return {"legal": True} if refusal is None else {"legal": False, "reason": refusal.to_json()}
+
+
+def _parse(position: Position, dice, text: str) -> dict:
+    """The play, and why each die it leaves unplayed could not be played."""
+    play = parse_play(position, dice, text)
+    turn = Turn(position, dice)
+    for move in play.moves:
+        turn.move(move.start, move.end, move.die)
+    return {**play.to_json(), "lost": [lost.to_json() for lost in turn.lost_reasons()]}
 
 
 def _convert(position: Position) -> dict:

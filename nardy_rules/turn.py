@@ -14,6 +14,8 @@ docstring, "Layers").
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .contract import quote
 from .dice import parse_dice, parse_dice_left
 from .errors import IllegalPlayError
@@ -21,6 +23,24 @@ from .movegen import SearchEnv, search
 from .play import Move, Play, public_point
 from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, Step
 from .reasons import Refusal
+
+
+@dataclass(frozen=True)
+class LostDie:
+    """A die value the turn could not play: how many dice showing it, and why each checker may not."""
+
+    die: int
+    count: int
+    #: (the single move, why it is refused) for every checker that might have played the die.
+    refusals: tuple[tuple[Move, Refusal], ...]
+
+    def to_json(self) -> dict:
+        """``{"die", "count", "refusals": [{"start", "end", "reason"}, ...]}`` (points in White's numbering)."""
+        return {
+            "die": self.die,
+            "count": self.count,
+            "refusals": [{"start": m.start, "end": m.end, "reason": r.to_json()} for m, r in self.refusals],
+        }
 
 
 class Turn:
@@ -80,6 +100,38 @@ class Turn:
         """Dice that cannot be played this turn (known once the turn is complete)."""
         return self.remaining if self.complete else ()
 
+    def lost_reasons(self) -> tuple[LostDie, ...]:
+        """Why each lost die cannot be played, once the turn is complete.
+
+        For each die value left unplayed: how many of the dice showing it are
+        lost, and for every checker that might have played it, the single move
+        and the reason the engine refuses it in the position the turn ends in.
+        A single move is all it takes: had any checker been able to play the
+        die, the turn could have used more dice (or the larger one), so every
+        such move is refused by a rule of the variant (the head rule, a closed
+        point, the six-block, bearing off...).
+        """
+        position = self._position
+        if not self.complete or position.is_game_over():
+            return ()
+        env = self._env(position)
+        own = env.own
+        if position.HAS_BAR and own[BAR_INDEX]:
+            places = [BAR_INDEX]  # only the bar may move (every other checker: enter-from-bar-first)
+        else:
+            places = [s for s in range(24, 0, -1) if own[s]]
+        lost = []
+        left = self.lost_dice
+        for die in sorted(set(left), reverse=True):
+            refusals = []
+            for s in places:
+                refusal = position.single_move_refusal(env, s, die)
+                if refusal is None:  # pragma: no cover - see the docstring; the property tests keep it so
+                    raise RuntimeError(f"engine inconsistency: a lost {die} could be played from own point {s}")
+                refusals.append((self._public((s, max(s - die, OFF_INDEX), die, False)), refusal))
+            lost.append(LostDie(die, left.count(die), tuple(refusals)))
+        return tuple(lost)
+
     @property
     def can_undo(self) -> bool:
         return bool(self._moves)
@@ -112,7 +164,7 @@ class Turn:
         position = self._position
         if position.is_game_over():
             return None, Refusal("game-over")
-        if self.complete:
+        if self.complete and not self.remaining:
             return None, Refusal("no-dice-left")
         s, t = self._own(start, end=False), self._own(end, end=True)
         env = self._env(position)
@@ -146,6 +198,8 @@ class Turn:
                     raise RuntimeError(f"engine inconsistency: {start}/{end} with {d} neither listed nor refused")
             else:
                 move = (s, t, d, bool(match[2]))
+                if self.complete:  # pragma: no cover - a lost die has no legal single move (see lost_reasons)
+                    raise RuntimeError(f"engine inconsistency: {start}/{end} plays a lost {d}")
                 refusal = self._turn_rules(move)
                 if refusal is None:
                     return move, None
