@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 try:
@@ -24,8 +25,9 @@ try:
     from nardy_site import i18n
     from nardy_site.site_build import SiteBuild
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
-    raise ImportError(f"hooks/nardy.py: cannot import {error.name!r}: run MkDocs as `python -m mkdocs` from the "
-                      "repository's root (scripts/build does)") from error
+    # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
+    raise PluginError(f"hooks/nardy.py: cannot import {error.name!r}: run MkDocs as `python -m mkdocs` from the "
+                      "repository's root (scripts/build does)") from None
 
 ROOT = Path(__file__).resolve().parent.parent
 CSS_URI = "assets/nardy.css"
