@@ -37,7 +37,7 @@ from babel.messages.pofile import PoFileError, read_po
 from . import glossary, i18n, markup_chars, status, structure, translation
 from .languages import Language, enabled, load, source
 from .markdown_reader import read_file, without_code_spans
-from .paths import ROOT
+from .paths import ROOT, display
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
 TEMPLATE = ROOT / "locales" / "messages.pot"
@@ -122,7 +122,7 @@ def _key(msgid) -> str:
 def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
     """Every problem of the language's catalog; ``used`` (:func:`code_messages`) adds the comparison with the code."""
     path = lang.catalog
-    name = str(path.relative_to(ROOT))
+    name = display(path)
     if not path.exists():
         return [f"{name}:1: the catalog does not exist (scripts/i18n update)"]
     found = []
