@@ -57,12 +57,8 @@ from nardy_rules.reasons import CODES
 from nardy_rules.scoring import RESULT_KINDS
 
 from .excerpt import bounded, excerpt
+from .markdown_reader import DIAGRAM, Document, document
 
-#: Opening fence of a diagram block: ```nardy or ~~~nardy, attributes after.
-FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})\s*nardy(?=\s|$)(?P<attrs>.*)$")
-#: Any opening or closing fence (to skip other code blocks).
-ANY_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-ATTR = re.compile(r'(\w[\w-]*)="(.*?)"(?=\s+\w[\w-]*="|\s*$)')
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 KEYS = ("position", "dice", "show", "refuse", "expect")
 EXPECTATIONS = ("plays", "play-count", "no-play", "complete", "lost", "pips", "result")
@@ -78,7 +74,7 @@ class BlockError(ValueError):
 
 @dataclass
 class Block:
-    """One parsed diagram block. ``line`` is the fence line (1-based)."""
+    """One parsed diagram block. ``line`` is the fence line, ``end`` the closing fence's (1-based, the file's)."""
 
     path: str
     line: int
@@ -87,6 +83,7 @@ class Block:
     body: str
     #: key -> [(line, value), ...]
     entries: dict = field(default_factory=dict)
+    end: int = 0
 
     def where(self, key: str, index: int = 0) -> int:
         return self.entries[key][index][0]
@@ -114,84 +111,53 @@ class Block:
         return BlockError(self.path, line, f"diagram {self.id!r}: {reason}")
 
 
-def parse_fence_attrs(text: str, path: str, line: int) -> dict[str, str]:
-    attrs = {}
-    rest = text.strip()
-    if rest.startswith("{") and rest.endswith("}"):
-        rest = rest[1:-1].strip()
-    pos = 0
-    for match in ATTR.finditer(rest):
-        if rest[pos:match.start()].strip():
-            break
-        attrs[match.group(1)] = match.group(2)
-        pos = match.end()
-    if rest[pos:].strip():
-        raise BlockError(
-            path, line, f'cannot read the fence attributes {excerpt(rest[pos:].strip())}; write id="..." caption="..."'
-        )
-    return attrs
-
-
-def find_blocks(text: str, path: str | Path) -> list[Block]:
+def find_blocks(page: str | Document, path: str | Path) -> list[Block]:
     """Every diagram block of a page, in order. Raises :class:`BlockError` for the first malformed one."""
-    blocks, errors = read_blocks(text, path)
+    blocks, errors = read_blocks(page, path)
     if errors:
         raise errors[0]
     return blocks
 
 
-def read_blocks(text: str, path: str | Path) -> tuple[list[Block], list[BlockError]]:
-    """Every well-formed diagram block of a page, and a :class:`BlockError` for each malformed one, in order.
+def read_blocks(page: str | Document, path: str | Path) -> tuple[list[Block], list[BlockError]]:
+    """Every well-formed diagram block of a page (its text, or its :class:`Document`), and a
+    :class:`BlockError` for each malformed one, in the order of the page.
 
     A malformed block does not hide the next ones: the build and ``nardy_site.check`` name them all.
     """
     path = str(path)
-    lines = text.splitlines()
-    blocks: list[Block] = []
-    errors: list[BlockError] = []
+    page = document(page)
+    found: list[tuple[int, Block | BlockError]] = []
+    for line, info in page.not_fences:
+        if info.split()[0] == DIAGRAM:  # a backtick in the fence line: CommonMark reads it as text, not a fence
+            found.append((line, BlockError(path, line, "a diagram's fence line holds a backtick after the fence, "
+                                                       "so Markdown reads it as text; write the caption without `")))
     seen_ids: dict[str, int] = {}
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        opening = FENCE.match(line)
-        other = ANY_FENCE.match(line) if not opening else None
-        if other:  # some other code block: skip to its closing fence
-            fence = other.group(1)
-            i += 1
-            while i < len(lines) and not re.match(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*$", lines[i]):
-                i += 1
-            i += 1
+    for fence in page.fences:
+        if fence.language != DIAGRAM:
             continue
-        if not opening:
-            i += 1
+        start = fence.line
+        if not fence.closed:
+            found.append((start, BlockError(path, start, "the nardy block is never closed")))
             continue
-        start = i + 1  # 1-based line of the fence
-        fence = opening.group("fence")
-        body_lines = []
-        i += 1
-        closed = False
-        while i < len(lines):
-            if re.match(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*$", lines[i]):
-                closed = True
-                break
-            body_lines.append(lines[i])
-            i += 1
-        if not closed:
-            errors.append(BlockError(path, start, "the nardy block is never closed"))
-            break
-        i += 1
         try:
-            attrs = parse_fence_attrs(opening.group("attrs"), path, start)
-            block = _parse_body(path, start, attrs, body_lines)
+            if fence.unread:
+                raise BlockError(path, start, f"cannot read the fence attributes {excerpt(fence.unread)}; "
+                                              'write id="..." caption="..."')
+            block = _parse_body(path, start, fence.attributes, list(fence.body))
         except BlockError as error:
-            errors.append(error)
+            found.append((start, error))
             continue
         if block.id in seen_ids:
-            errors.append(BlockError(path, start, f"diagram id {block.id!r} is used twice (first at line {seen_ids[block.id]})"))
+            found.append((start, BlockError(path, start, f"diagram id {block.id!r} is used twice "
+                                                         f"(first at line {seen_ids[block.id]})")))
             continue
         seen_ids[block.id] = start
-        blocks.append(block)
-    return blocks, errors
+        block.end = fence.end
+        found.append((start, block))
+    found.sort(key=lambda item: item[0])
+    return ([item for _line, item in found if isinstance(item, Block)],
+            [item for _line, item in found if isinstance(item, BlockError)])
 
 
 def _parse_body(path: str, start: int, attrs: dict, body_lines: list[str]) -> Block:

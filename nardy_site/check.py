@@ -11,8 +11,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .blocks import BlockError, read_blocks, verify
+from .blocks import Block, BlockError, read_blocks, verify
 from .excerpt import bounded
+from .markdown_reader import Document, document
 from .tables import TableError, find_tables
 from .tables import verify as verify_table
 
@@ -22,11 +23,15 @@ def internal(path: str, line: int, error: Exception) -> str:
     return f"{path}:{line}: internal error of the checks ({type(error).__name__}: {bounded(str(error))}); please report it"
 
 
-def check_page(text: str, name: str) -> tuple[list[str], list[str]]:
-    """(the ``ok`` lines, the problems as ``file:line: reason``) of one page."""
-    ok, problems = [], []
+def verified(page: str | Document, name: str) -> tuple[list[Block], list[str]]:
+    """The diagram blocks of a page that hold, and every problem of its tables and blocks (``file:line: reason``).
+
+    What the build and this command both run on a page (its text, or its Document).
+    """
+    page = document(page)
+    problems = []
     try:
-        tables = find_tables(text, name)
+        tables = find_tables(page, name)
     except TableError as error:
         problems.append(str(error))
         tables = []
@@ -37,17 +42,24 @@ def check_page(text: str, name: str) -> tuple[list[str], list[str]]:
             problems.append(str(error))
         except Exception as error:
             problems.append(internal(name, table.line, error))
-    blocks, malformed = read_blocks(text, name)
+    blocks, malformed = read_blocks(page, name)
     problems += [str(error) for error in malformed]
+    holding = []
     for block in blocks:
         try:
             verify(block)
-            ok.append(f"ok   {name}:{block.line} {block.id}")
+            holding.append(block)
         except BlockError as error:
             problems.append(str(error))
         except Exception as error:
             problems.append(internal(name, block.line, error))
-    return ok, problems
+    return holding, problems
+
+
+def check_page(text: str | Document, name: str) -> tuple[list[str], list[str]]:
+    """(the ``ok`` lines, the problems as ``file:line: reason``) of one page."""
+    holding, problems = verified(text, name)
+    return [f"ok   {name}:{block.line} {block.id}" for block in holding], problems
 
 
 def main(argv: list[str]) -> int:

@@ -2,8 +2,9 @@
 
 Each term has its word in every language and, per language, words that are
 wrong for it there (calques, another language's word, the Armenian machine
-translation's "chips"). :func:`check_page` finds those in a page, outside code
-blocks and diagram bodies, and names the line.
+translation's "chips"). :func:`check_page` finds those in the prose of a page
+(``nardy_site.markdown_reader``: outside code blocks, diagram bodies and front
+matter; a diagram's caption is prose) and names the line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from .markdown_reader import Document, document
+from .paths import ROOT
+
 GLOSSARY = ROOT / "locales" / "glossary.toml"
 
 
@@ -49,43 +52,20 @@ def load(path: Path = GLOSSARY) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def prose_lines(text: str):
-    """(line number, text) of the lines a reader reads as prose: no fences' bodies, no front matter."""
-    lines = text.splitlines()
-    start = 0
-    if lines and lines[0].strip() == "---":
-        end = next((i for i, line in enumerate(lines[1:], start=1) if line.strip() == "---"), 0)
-        start = end + 1
-    fence = None
-    for i in range(start, len(lines)):
-        line = lines[i]
-        match = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
-        if match:
-            if fence is None:
-                fence = match.group(1)
-                # The fence line of a diagram carries its caption: prose.
-                caption = re.search(r'caption="(.*)"', line)
-                if caption:
-                    yield i + 1, caption.group(1)
-            elif match.group(1)[0] == fence[0]:
-                fence = None
-            continue
-        if fence is None:
-            yield i + 1, line
-
-
-def check_page(text: str, lang: str, terms: tuple[Term, ...] | None = None) -> list[tuple[int, str]]:
-    """(line, message) for each use of a word the glossary marks wrong in ``lang``.
+def check_page(page: str | Document, lang: str, terms: tuple[Term, ...] | None = None) -> list[tuple[int, str]]:
+    """(line, message) for each use of a word the glossary marks wrong in ``lang``, in the prose of a page
+    (its text, or its :class:`Document`: not in code blocks or front matter; a diagram's caption is prose).
 
     A wrong word matches as a whole word; ``"фишк*"`` matches any word it begins.
     """
+    prose = document(page).prose
     found = []
     for term in terms or load():
         for word in term.wrong.get(lang, ()):
             stem = word.rstrip("*")
             tail = r"\w*" if word.endswith("*") else r"(?!\w)"
             pattern = re.compile(rf"(?<!\w){re.escape(stem)}{tail}", re.IGNORECASE)
-            for number, line in prose_lines(text):
+            for number, line in prose:
                 if pattern.search(line):
                     right = term.words.get(lang, term.words["en"])
                     found.append((number, f"{word!r} is wrong for '{term.words['en']}' in {lang}: use {right!r}"))

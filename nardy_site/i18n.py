@@ -8,7 +8,9 @@ messages have plural forms chosen by ``{count}``.
 
 The catalogs are read as text at build time (no compiled ``.mo`` files).
 A translation that uses a placeholder its msgid does not have, or drops one,
-is an error (``pybabel compile`` lets a renamed ``{count}`` through).
+is an error (``pybabel compile`` lets a renamed ``{count}`` through); the
+check is ``nardy_site.placeholders``', the one ``scripts/i18n check`` runs,
+and both name the entry in the same words (:func:`placeholder_problem`).
 
 The live boards' strings (:data:`BOARD`, and the refusal messages of
 ``nardy_rules.reasons.MESSAGES``) go to the browser compiled as JSON
@@ -21,7 +23,6 @@ without ``eval``.
 from __future__ import annotations
 
 import gettext as _gettext
-import string
 from pathlib import Path
 
 from babel.messages.plurals import get_plural
@@ -30,8 +31,11 @@ from babel.messages.pofile import read_po
 from nardy_rules.reasons import MESSAGES as REASONS
 from nardy_rules.reasons import N_, NP_
 
+from . import placeholders
 from . import plural as plural_rule
 from .languages import Language
+from .paths import display
+from .placeholders import fields as fields  # re-exported: the names a message's {placeholders} need
 
 # Interface strings the site sets in the theme and on the boards.
 UI = {
@@ -156,15 +160,6 @@ class CatalogError(ValueError):
     pass
 
 
-def fields(text: str) -> set[str]:
-    """The named ``{placeholders}`` of a message."""
-    names = set()
-    for _literal, name, _spec, _conv in string.Formatter().parse(text):
-        if name is not None:
-            names.add(name.split(".")[0].split("[")[0])
-    return names
-
-
 class Translator:
     """gettext and ngettext over one catalog; untranslated messages fall back to English."""
 
@@ -200,23 +195,31 @@ class Translator:
         return singular if count == 1 else plural
 
 
-def check_message(msgid, string_) -> str | None:
-    """Why a translation does not fit its msgid (placeholders), or None."""
-    ids = msgid if isinstance(msgid, tuple) else (msgid,)
-    forms = string_ if isinstance(string_, tuple) else (string_,)
-    want = set().union(*(fields(m) for m in ids))
-    for form in forms:
-        if not form:
-            continue
-        try:
-            have = fields(form)
-        except ValueError as error:
-            return f"{form!r}: {error}"
-        if have - want:
-            return f"{form!r} uses {sorted(have - want)}, which {ids[0]!r} does not have"
-        lost = want - have - ({"count"} if isinstance(msgid, tuple) else set())
-        if lost:
-            return f"{form!r} drops {sorted(lost)}"
+def entry_name(catalog: str, message) -> str:
+    """How a problem names an entry of a catalog: ``locales/ru/LC_MESSAGES/messages.po:42: 'Undo'``."""
+    msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+    return f"{catalog}:{message.lineno}: {msgid!r}"
+
+
+def placeholder_problem(catalog: str, message) -> str | None:
+    """The problem of an entry whose placeholders do not fit its msgid (``nardy_site.placeholders``), or None.
+
+    The build and ``scripts/i18n check`` print exactly this line.
+    """
+    wrong = placeholders.problem(message.id, message.string)
+    return f"{entry_name(catalog, message)}: {wrong}" if wrong else None
+
+
+def untranslated(catalog: str, message) -> str | None:
+    """Why an entry is not used as a translation (fuzzy, or a form left empty), or None.
+
+    The build (a warning for a released language) and ``scripts/i18n check`` print exactly this line.
+    """
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if message.fuzzy:
+        return f"{entry_name(catalog, message)}: fuzzy (check the translation, then remove the fuzzy flag)"
+    if not all(strings):
+        return f"{entry_name(catalog, message)}: untranslated"
     return None
 
 
@@ -229,9 +232,10 @@ def load(language: Language) -> tuple[Translator, list[str]]:
     language. A missing catalog is all untranslated.
     """
     path: Path = language.catalog
+    name = display(path)
     if not path.exists():
         translator = Translator(language=language)
-        problems = [f"{path} does not exist"] if translator.needs_translation else []
+        problems = [f"{name} does not exist"] if translator.needs_translation else []
         return translator, problems
     with open(path, "rb") as handle:
         catalog = read_po(handle, locale=language.babel)
@@ -241,18 +245,16 @@ def load(language: Language) -> tuple[Translator, list[str]]:
     for message in catalog:
         if not message.id:
             continue
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.fuzzy or not all(strings):
-            problems.append(f"{path}: untranslated{' (fuzzy)' if message.fuzzy else ''}: {key!r}")
-            continue
-        problem = check_message(message.id, message.string)
+        problem = untranslated(name, message)
         if problem:
-            errors.append(f"{path}:{message.lineno}: {problem}")
+            problems.append(problem)
             continue
-        messages[key] = message.string
-    for error in _babel_checks(catalog):
-        errors.append(f"{path}: {error}")
+        problem = placeholder_problem(name, message)
+        if problem:
+            errors.append(problem)
+            continue
+        messages[message.id[0] if isinstance(message.id, tuple) else message.id] = message.string
+    errors += _babel_checks(catalog, name)
     if errors:
         raise CatalogError("\n".join(errors))
     plural = _gettext.c2py(catalog.plural_expr)
@@ -260,16 +262,16 @@ def load(language: Language) -> tuple[Translator, list[str]]:
     return translator, problems if translator.needs_translation else []
 
 
-def _babel_checks(catalog) -> list[str]:
+def _babel_checks(catalog, name: str) -> list[str]:
     """Babel's own checks (what ``pybabel compile`` runs), and the plural rule of Babel's locale data."""
     errors = []
     for message, problems in catalog.check():
         for problem in problems:
-            errors.append(f"{message.lineno}: {problem}")
+            errors.append(f"{entry_name(name, message)}: {problem}")
     if catalog.locale is not None:
         want = get_plural(catalog.locale)
         if (catalog.num_plurals, catalog.plural_expr) != (want.num_plurals, want.plural_expr):
-            errors.append(f"Plural-Forms is {catalog.plural_expr!r}, Babel's rule for {catalog.locale} is "
+            errors.append(f"{name}: Plural-Forms is {catalog.plural_expr!r}, Babel's rule for {catalog.locale} is "
                           f"{want.plural_expr!r}")
     return errors
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -35,12 +34,13 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, markup_chars, placeholders, status, structure, translation
-from .languages import ROOT, Language, enabled, load, source
+from . import glossary, i18n, markup_chars, status, structure, translation
+from .languages import Language, enabled, load, source
+from .markdown_reader import read_file, without_code_spans
+from .paths import ROOT, display
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
 TEMPLATE = ROOT / "locales" / "messages.pot"
-DOCS = ROOT / "docs"
 
 
 def extract(output: Path = TEMPLATE) -> None:
@@ -122,7 +122,7 @@ def _key(msgid) -> str:
 def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
     """Every problem of the language's catalog; ``used`` (:func:`code_messages`) adds the comparison with the code."""
     path = lang.catalog
-    name = str(path.relative_to(ROOT))
+    name = display(path)
     if not path.exists():
         return [f"{name}:1: the catalog does not exist (scripts/i18n update)"]
     found = []
@@ -145,16 +145,13 @@ def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-        where = f"{name}:{message.lineno}: {msgid!r}"
+        where = i18n.entry_name(name, message)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if lang.released and message.fuzzy:
-            found.append(f"{where}: fuzzy (check the translation, then remove the fuzzy flag)")
-        elif lang.released and not all(strings):
-            found.append(f"{where}: untranslated")
-        wrong = placeholders.problem(message.id, message.string)
-        if wrong:
-            found.append(f"{where}: {wrong}")
+        # The same lines as the build's (nardy_site.i18n.load), for the same entries.
+        for problem in (i18n.untranslated(name, message) if lang.released else None,
+                        i18n.placeholder_problem(name, message)):
+            if problem:
+                found.append(problem)
         markup = markup_chars.added(message.id, message.string)
         if markup:
             found.append(f"{where}: {markup}")
@@ -185,32 +182,31 @@ def misspelled(lang: Language, text: str) -> str | None:
 def check_pages(lang: Language) -> list[str]:
     found = []
     src = source()
-    source_names = {p.name for p in (DOCS / src.code).glob("*.md")}
-    for path in sorted((DOCS / lang.code).glob("*.md")):
-        text = path.read_text(encoding="utf-8")
+    source_names = set(src.pages())
+    for path in sorted(lang.docs.glob("*.md")):
+        page = read_file(path)
         name = str(path.relative_to(ROOT))
-        for line, what in glossary.check_page(text, lang.code):
+        for line, what in glossary.check_page(page, lang.code):
             found.append(f"{name}:{line}: {what}")
-        for line, prose in glossary.prose_lines(text):
-            what = misspelled(lang, re.sub(r"`[^`]*`", "", prose))  # a code span is quoted, not written
+        for line, prose in page.prose:
+            what = misspelled(lang, without_code_spans(prose))  # a code span is quoted, not written
             if what:
                 found.append(f"{name}:{line}: {what}")
         if lang.source:
             continue
-        meta = status.front_matter(path)
-        for line, what in translation.problems(meta, text, source_names):
+        for line, what in translation.problems(page, source_names):
             found.append(f"{name}:{line}: {what}")
-        front = meta.get("translation")
+        front = page.meta.get("translation")
         origin = front.get("source", path.name) if isinstance(front, dict) else path.name
-        source_path = DOCS / src.code / origin
-        if source_path.exists():
-            differences = structure.compare(source_path.relative_to(ROOT), path.relative_to(ROOT))
+        source_path = src.docs / origin if isinstance(origin, str) else None
+        if source_path is not None and source_path.exists():
+            differences = structure.compare_texts(read_file(source_path), page, str(source_path.relative_to(ROOT)), name)
             if differences:
                 found.append(differences[0] + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
     if lang.released:
-        for page in sorted(source_names):
-            if not (DOCS / lang.code / page).exists():
-                found.append(f"docs/{lang.code}/{page}:1: missing in a released language")
+        for page_name in sorted(source_names):
+            if not (lang.docs / page_name).exists():
+                found.append(f"docs/{lang.code}/{page_name}:1: missing in a released language")
     return found
 
 

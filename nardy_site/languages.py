@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from .paths import ROOT
+
 TABLE = ROOT / "locales" / "languages.toml"
 FIELDS = ("name", "material", "babel", "gettext", "bcp47", "enabled", "source")
 #: Optional fields and their defaults. ``released``: the language is complete and
@@ -82,6 +83,15 @@ class Language:
     def config(self) -> Path:
         """This language's MkDocs configuration."""
         return ROOT / "config" / f"{self.code}.yml"
+
+    @property
+    def docs(self) -> Path:
+        """This language's pages: ``docs/<code>/``."""
+        return ROOT / "docs" / self.code
+
+    def pages(self) -> list[str]:
+        """The file names of this language's pages (``index.md``, ``short.md``, ...), sorted."""
+        return sorted(path.name for path in self.docs.glob("*.md"))
 
 
 class LanguageTableError(ValueError):

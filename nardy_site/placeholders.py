@@ -1,9 +1,15 @@
-"""Placeholders in messages: ``{name}`` (Python brace format) and ``%(name)s`` (percent format).
+"""Placeholders in messages, and the one check of them: ``{name}`` (Python brace format) and ``%(name)s``
+(percent format), in single messages and in plural forms.
 
 A translation must use exactly the placeholders of its msgid: a renamed,
 dropped or added one would raise at run time or, worse, show the reader a
 wrong number. Plural forms may leave out ``{count}`` (Armenian says "1 քար"
 with the number, but a language may write "one" in words in its singular).
+
+The build (``nardy_site.i18n.load``, which stops on such an entry) and
+``scripts/i18n check`` both ask :func:`problem`, through
+``nardy_site.i18n.placeholder_problem``, so they name the same entry with the
+same words: ``<catalog>:<line>: '<msgid>': msgstr renames {point} to {punkt}``.
 """
 
 from __future__ import annotations
@@ -32,6 +38,11 @@ def names(text: str) -> set[str]:
             continue
         found.add(f"%({match.group('name')})" + token[-1] if match.group("name") is not None else "%" + token[-1])
     return found
+
+
+def fields(text: str) -> set[str]:
+    """The names of the ``{name}`` placeholders of ``text`` (what formatting it needs): ``{"count", "point"}``."""
+    return {name[1:-1] for name in names(text) if name.startswith("{")}
 
 
 def problem(msgid, msgstr) -> str | None:

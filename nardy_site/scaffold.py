@@ -31,6 +31,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
 from .languages import ROOT, load, source
+from .markdown_reader import read
 from .translation import source_hash
 
 MATERIAL_PARTIALS = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
@@ -51,9 +52,10 @@ def _babel_locale(code: str) -> Locale:
 def _front_matter(text: str, page: str, digest: str) -> str:
     """The source page's text with ``translation`` front matter added (its own front matter kept)."""
     block = f"translation:\n  source: {page}\n  source_hash: {digest}\n  review: pending\n"
-    if text.startswith("---\n"):
-        end = text.index("\n---", 3)
-        return text[:end + 1] + block + text[end + 1:]
+    front = read(text).front_matter
+    if front is not None:  # before its closing line (the reader's lines end at "\n", as split here)
+        closing = sum(len(line) + 1 for line in text.split("\n")[: front.end - 1])
+        return text[:closing] + block + text[closing:]
     return f"---\n{block}---\n\n{text}"
 
 

@@ -11,15 +11,13 @@ build turns the same data into the "Translations" page of every language.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import yaml
 from babel.messages.pofile import read_po
 
-from .languages import ROOT, Language, load, source
+from .languages import Language, load, source
+from .markdown_reader import read_file
+from .paths import ROOT
 from .translation import source_hash
-
-DOCS = ROOT / "docs"
 
 
 @dataclass
@@ -51,21 +49,6 @@ class LanguageStatus:
         return sum(p.state == what for p in self.pages)
 
 
-def front_matter(path: Path) -> dict:
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---"):
-        return {}
-    end = text.find("\n---", 3)
-    if end < 0:
-        return {}
-    data = yaml.safe_load(text[3:end]) or {}
-    return data if isinstance(data, dict) else {}
-
-
-def source_pages() -> list[str]:
-    return sorted(p.name for p in (DOCS / source().code).glob("*.md"))
-
-
 def catalog_counts(language: Language) -> tuple[int, int, int]:
     """(translated, total, fuzzy) messages of the language's catalog."""
     path = language.catalog
@@ -93,18 +76,19 @@ def language_status(language: Language) -> LanguageStatus:
     translated, total, fuzzy = catalog_counts(language)
     status = LanguageStatus(language, translated, total, fuzzy)
     src = source()
-    for page in source_pages():
+    for page in src.pages():
         if language.source:
             status.pages.append(PageStatus(page, "source"))
             continue
-        path = DOCS / language.code / page
+        path = language.docs / page
         if not path.exists():
             status.pages.append(PageStatus(page, "missing"))
             continue
-        meta = front_matter(path).get("translation") or {}
+        meta = read_file(path).meta.get("translation") or {}
         if not isinstance(meta, dict):
             meta = {}
-        source_page = DOCS / src.code / meta.get("source", page)
+        origin = meta.get("source", page)
+        source_page = src.docs / (origin if isinstance(origin, str) else page)
         current = source_hash(source_page) if source_page.exists() else None
         status.pages.append(PageStatus(
             page, "present",

@@ -12,20 +12,15 @@ lines (``scripts/i18n check`` shows the first; the tests show all).
 from __future__ import annotations
 
 import difflib
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from .blocks import BlockError, find_blocks
+from .markdown_reader import Document, document, read_file
+from .paths import display
 from .tables import TableError, find_tables
-
-HEADING = re.compile(r"^(#{1,6})\s+(?P<text>.*?)\s*$")
-HEADING_ID = re.compile(r"\{[^}]*#(?P<id>[\w.-]+)[^}]*\}\s*$")
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-MARKER = re.compile(r"<!--\s*nardy-table:\s*(?P<name>[\w-]+)\s*-->")
-LINK = re.compile(r"\]\(\s*<?(?P<target>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
 @dataclass(frozen=True)
@@ -49,54 +44,21 @@ class StructureError(ValueError):
     """A page whose blocks or tables cannot even be read."""
 
 
-def display(path: Path) -> str:
+def outline_text(page: str | Document, name: str) -> Outline:
+    """The parts of a page (its text, or its :class:`Document`) every language shares."""
+    page = document(page)
+    headings = [Item(heading.id or "", heading.line) for heading in page.headings]
+    links = [Item(link.target, link.line) for link in page.links]
     try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
-
-
-def outline(path: Path) -> Outline:
-    return outline_text(path.read_text(encoding="utf-8"), display(path))
-
-
-def outline_text(text: str, name: str) -> Outline:
-    lines = text.splitlines()
-    start = 0
-    if lines and lines[0].strip() == "---":  # front matter
-        for number, line in enumerate(lines[1:], start=1):
-            if line.strip() == "---":
-                start = number + 1
-                break
-    headings, markers, links = [], [], []
-    fence = None
-    for number, line in enumerate(lines[start:], start=start + 1):
-        opening = FENCE.match(line)
-        if fence is not None:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
-                    and not line.strip()[len(opening.group(1)):].strip():
-                fence = None
-            continue
-        if opening:
-            fence = opening.group(1)
-            continue
-        heading = HEADING.match(line)
-        if heading:
-            found = HEADING_ID.search(heading.group("text"))
-            headings.append(Item(found.group("id") if found else "", number))
-        for marker in MARKER.finditer(line):
-            markers.append(Item(marker.group("name"), number))
-        for link in LINK.finditer(line):
-            links.append(Item(link.group("target"), number))
-    try:
-        blocks = find_blocks(text, name)
+        blocks = find_blocks(page, name)
     except BlockError as error:
         raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
     try:
-        tables = find_tables(text, name)
+        tables = find_tables(page, name)
     except TableError as error:
         raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
-    return Outline(name, headings, blocks, markers, links, len(lines), tables)
+    markers = [Item(table.kind, table.line) for table in tables]
+    return Outline(name, headings, blocks, markers, links, len(page.lines), tables)
 
 
 def _sequence(kind: str, source: Outline, have: Outline, mine: list[Item], theirs: list[Item]) -> list[str]:
@@ -120,13 +82,12 @@ def _sequence(kind: str, source: Outline, have: Outline, mine: list[Item], their
 
 def compare(source_path: Path, path: Path) -> list[str]:
     """Every difference of the translated page ``path`` from ``source_path``, as ``file:line: what``."""
-    try:
-        return differences(outline(source_path), outline(path))
-    except StructureError as error:
-        return [str(error)]
+    return compare_texts(read_file(source_path), read_file(path), display(source_path), display(path))
 
 
-def compare_texts(source: str, text: str, source_name: str = "source", name: str = "page") -> list[str]:
+def compare_texts(source: str | Document, text: str | Document, source_name: str = "source",
+                  name: str = "page") -> list[str]:
+    """:func:`compare` of two pages given as text or as Documents, named ``source_name`` and ``name``."""
     try:
         return differences(outline_text(source, source_name), outline_text(text, name))
     except StructureError as error:

@@ -30,9 +30,8 @@ from nardy_rules.figures import (
 from nardy_rules.scoring import RESULT_KINDS, RESULT_POINTS
 
 from .excerpt import bounded, excerpt
+from .markdown_reader import Document, document
 
-MARKER = re.compile(r"^\s*<!--\s*nardy-table:\s*(?P<kind>[a-z0-9-]+)\s*-->\s*$")
-LOOSE_MARKER = re.compile(r"^\s*<!--\s*nardy-table", re.IGNORECASE)  # at a line start: not a mention in prose
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 ROLL = re.compile(r"(?<!\d)([1-6])-([1-6])(?!\d)")
 NOTATION_TOKEN = re.compile(r"(?:bar|\d{1,2})(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?", re.IGNORECASE)
@@ -57,37 +56,22 @@ class Table:
         return TableError(self.path, line, f"table {self.kind!r}: {reason}")
 
 
-def _cells(line: str) -> list[str]:
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|"):
-        text = text[:-1]
-    return [cell.strip() for cell in text.split("|")]
+def find_tables(page: str | Document, path: str) -> list[Table]:
+    """Every marked table of a page (its text, or its :class:`Document`), outside code blocks.
 
-
-def find_tables(text: str, path: str) -> list[Table]:
-    """Every marked table of a page. Raises :class:`TableError` for a marker without a table or an unknown kind."""
-    lines = text.splitlines()
+    Raises :class:`TableError` for the first marker that is malformed, of an unknown kind, or not directly
+    followed by a table.
+    """
     tables = []
-    for i, line in enumerate(lines):
-        if not LOOSE_MARKER.search(line):
-            continue
-        match = MARKER.match(line)
-        if not match:
-            raise TableError(path, i + 1, "write the marker as <!-- nardy-table: <kind> --> on a line of its own")
-        kind = match.group("kind")
-        if kind not in CHECKS:
-            raise TableError(path, i + 1, f"unknown table kind {excerpt(kind)}; known: {', '.join(CHECKS)}")
-        j = i + 1
-        if j + 1 >= len(lines) or not lines[j].lstrip().startswith("|") or not re.match(r"^\s*\|?\s*:?-{3,}", lines[j + 1]):
-            raise TableError(path, i + 1, f"the marker {kind!r} must be directly followed by a Markdown table")
-        table = Table(path, kind, i + 1, _cells(lines[j]))
-        j += 2
-        while j < len(lines) and lines[j].lstrip().startswith("|"):
-            table.rows.append((j + 1, _cells(lines[j])))
-            j += 1
-        tables.append(table)
+    for marked in document(page).tables:
+        if marked.kind is None:
+            raise TableError(path, marked.line, "write the marker as <!-- nardy-table: <kind> --> on a line of its own")
+        if marked.kind not in CHECKS:
+            raise TableError(path, marked.line, f"unknown table kind {excerpt(marked.kind)}; known: {', '.join(CHECKS)}")
+        if marked.header is None:
+            raise TableError(path, marked.line, f"the marker {marked.kind!r} must be directly followed by a Markdown table")
+        tables.append(Table(path, marked.kind, marked.line, list(marked.header),
+                            [(line, list(cells)) for line, cells in marked.rows]))
     return tables
 
 

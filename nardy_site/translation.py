@@ -20,6 +20,8 @@ import hashlib
 import re
 from pathlib import Path
 
+from .markdown_reader import Document
+
 KEYS = ("source", "source_hash", "review")
 REVIEW_VALUES = ("pending",)
 HASH = re.compile(r"[0-9a-f]{12}")
@@ -30,45 +32,36 @@ def source_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
-def key_line(text: str, key: str) -> int:
-    """1-based line of ``key:`` in the front matter of ``text`` (1 when not found)."""
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != "---":
-        return 1
-    for number, line in enumerate(lines[1:], start=2):
-        if line.strip() == "---":
-            break
-        if re.match(rf"\s*{re.escape(key)}\s*:", line):
-            return number
-    return 1
+def problems(page: Document, pages: set[str] | None = None) -> list[tuple[int, str]]:
+    """(line, reason) for each thing wrong with the front matter of a page: YAML that does not read as a
+    mapping, and the ``translation`` block.
 
-
-def problems(meta: dict, text: str, pages: set[str] | None = None) -> list[tuple[int, str]]:
-    """(line, reason) for each thing wrong with the ``translation`` front matter of a page.
-
-    ``text`` is the page's whole source (for line numbers), ``pages`` the
-    source language's page names (``source`` must be one of them).
+    ``pages`` are the source language's page names (``source`` must be one of them).
     """
+    front = page.front_matter
+    if front is not None and front.error:
+        return [(front.error_line, front.error)]
+    meta = page.meta
     if "translation" not in meta:
         return []
     value = meta["translation"]
-    line = key_line(text, "translation")
+    line = page.key_line("translation")
     if not isinstance(value, dict):
         return [(line, f"translation must be a mapping with {', '.join(KEYS)}, not {value!r}")]
     found = []
     for key in sorted(set(value) - set(KEYS)):
-        found.append((key_line(text, key), f"translation.{key} is not one of {', '.join(KEYS)}"))
+        found.append((page.key_line(key), f"translation.{key} is not one of {', '.join(KEYS)}"))
     if "review" in value and value["review"] not in REVIEW_VALUES:
         found.append((
-            key_line(text, "review"),
+            page.key_line("review"),
             f"translation.review is {value['review']!r}: write 'review: pending', or delete the line once reviewed",
         ))
     source = value.get("source")
     if not isinstance(source, str) or (pages is not None and source not in pages):
-        found.append((key_line(text, "source"), f"translation.source is {source!r}, not a page of the source language"))
+        found.append((page.key_line("source"), f"translation.source is {source!r}, not a page of the source language"))
     digest = value.get("source_hash")
     if not isinstance(digest, str) or not HASH.fullmatch(digest):
-        found.append((key_line(text, "source_hash"), f"translation.source_hash is {digest!r}, not 12 hex digits"))
+        found.append((page.key_line("source_hash"), f"translation.source_hash is {digest!r}, not 12 hex digits"))
     return found
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
 from nardy_site.languages import enabled, source
+from nardy_site.markdown_reader import read
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ("index.md", "short.md", "long.md")
-HEADING_ID = re.compile(r"^#{1,6}\s.*\{\s*#([A-Za-z0-9_-]+)\s*\}\s*$")
 
 
 def page_paths() -> list[Path]:
@@ -32,24 +31,10 @@ def source_path(path: Path) -> Path:
     return ROOT / "docs" / source().code / path.name
 
 
-
-
 def section(path: Path, section_id: str) -> str:
     """The Markdown of one section: from its heading to the next heading of the same or a higher level."""
-    lines = text(path).splitlines()
-    out, level = [], None
-    for line in lines:
-        match = HEADING_ID.match(line)
-        if match:
-            this_level = len(line) - len(line.lstrip("#"))
-            if match.group(1) == section_id:
-                level = this_level
-                out.append(line)
-                continue
-            if level is not None and this_level <= level:
-                break
-        if level is not None:
-            out.append(line)
-    if level is None:
+    page = read(text(path))
+    heading = next((h for h in page.headings if h.id == section_id), None)
+    if heading is None:
         raise KeyError(f"{name(path)} has no section {{ #{section_id} }}")
-    return "\n".join(out)
+    return "\n".join(page.lines[heading.line - 1: heading.end])

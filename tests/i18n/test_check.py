@@ -127,3 +127,27 @@ def test_placeholder_rules():
     assert problem(("{count} checker", "{count} checkers"), ("бір тас", "{count} тас")) is None
     assert problem(("{count} on {point}", "{count} on {point}"), ("{count}", "{count} {point}")) == "msgstr[0] drops {point}"
     assert "expected '}'" in problem("{a}", "{a")
+
+
+def _build_says(repo, code):
+    """What the build's loading of a catalog (nardy_site.i18n.load, in on_config) says: its warnings and its error."""
+    script = ("from nardy_site import i18n, languages\n"
+              f"try:\n    print('\\n'.join(i18n.load(languages.get({code!r}))[1]))\n"
+              "except i18n.CatalogError as error:\n    print(error)\n")
+    done = subprocess.run([str(repo / ".venv" / "bin" / "python"), "-c", script], cwd=repo, capture_output=True,
+                          text=True, check=True)
+    return done.stdout.splitlines()
+
+
+def test_the_build_and_the_check_name_a_catalog_problem_in_the_same_words(repo):
+    # One checker (nardy_site.placeholders, i18n.entry_name): a translator sees the same line from both.
+    catalog = repo / "locales/uz@latin/LC_MESSAGES/messages.po"
+    msgid = _edit(catalog, r'^msgstr "Zar: \{die\}\."$', 'msgstr "Zar: {zar}."') - 1
+    said = _build_says(repo, "uz")
+    line = next(text for text in said if "{zar}" in text)
+    assert line == f"locales/uz@latin/LC_MESSAGES/messages.po:{msgid}: 'Die: {{die}}.': msgstr renames {{die}} to {{zar}}"
+    assert line in i18n(repo, "check", "uz").stdout.splitlines()
+    catalog = repo / "locales/ru/LC_MESSAGES/messages.po"
+    _edit(catalog, r'^(msgid "Languages")$', "#, fuzzy\n\\1")
+    (fuzzy,) = _build_says(repo, "ru")
+    assert "'Languages': fuzzy" in fuzzy and fuzzy in i18n(repo, "check", "ru").stdout.splitlines()

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 
 from nardy_site import languages
+from nardy_site.site_build import SiteBuild
 
 from .helpers import ROOT, write_build
 
@@ -55,3 +60,23 @@ def test_a_language_not_enabled_is_refused(hook, tmp_path, monkeypatch):
     monkeypatch.setattr(languages, "by_material", lambda material: ru)
     with pytest.raises(PluginError, match="ru is not enabled"):
         hook.on_config(config_for(tmp_path, "ru"))
+
+
+def test_the_console_script_is_told_how_to_run_the_build(tmp_path):
+    # No sys.path hack: the repository is importable because the build runs `python -m mkdocs` from its root.
+    console = Path(sys.executable).with_name("mkdocs")
+    done = subprocess.run([str(console), "build", "-q", "-f", str(ROOT / "config" / "uz.yml"), "-d", str(tmp_path)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": ""})
+    assert done.returncode != 0
+    assert "run MkDocs as `python -m mkdocs` from the repository's root" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_each_build_keeps_its_state_on_its_own_configuration(hook, tmp_path, monkeypatch):
+    monkeypatch.delenv("NARDY_SITE_URL", raising=False)
+    first = hook.on_config(config_for(tmp_path / "a", "uz"))
+    second = hook.on_config(config_for(tmp_path / "b", "ru"))
+    assert SiteBuild.of(first).lang.code == "uz" and SiteBuild.of(second).lang.code == "ru"
+    with pytest.raises(PluginError, match="no on_config"):
+        hook.on_page_markdown("# x\n", None, config_for(tmp_path / "c"), None)

@@ -1,0 +1,122 @@
+"""One language's MkDocs build, from ``on_config`` to the last template: what ``hooks/nardy.py`` delegates to.
+
+A :class:`SiteBuild` holds what one build decides and gathers: the language,
+its translator, the templates' texts, the pages served from the source
+language, and the problems of the pages (reported together by :meth:`finish`).
+``on_config`` creates it (:meth:`SiteBuild.start`) and keeps it on the
+configuration object MkDocs hands every later event (:meth:`SiteBuild.of`):
+its life is the build's, so two builds in one process (the tests, each
+rebuild of ``mkdocs serve``) never share one, and no module holds state
+between builds.
+
+The events, each a method:
+
+- ``on_config`` (:meth:`start`): ``nardy_site.site_config.configure``.
+- ``on_files`` (:meth:`add_pages`): the pages the language lacks, served from
+  the source language; the generated glossary and translation status pages
+  (``nardy_site.site_pages``).
+- ``on_page_markdown`` (:meth:`page_markdown`): the front matter (escaped title
+  and description; ``translation`` checked, ``nardy_site.translation``); every
+  table and ```nardy block checked, each block replaced by its figure
+  (``nardy_site.page_blocks``).
+- ``on_env`` (:meth:`finish`): stops the build naming ``file:line: reason`` for
+  every problem of the pages; warns (fatal in a strict build) on text missing
+  from a released language's catalog.
+- ``on_page_context`` (:meth:`page_context`): the switcher's links to the same
+  page in every language (``nardy_site.alternates``), the review and
+  "not translated yet" banners.
+- ``on_template_context`` (:meth:`template_context`): the 404 page
+  (``nardy_site.not_found``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from . import alternates, not_found, page_blocks, site_config, site_pages, translation
+from .i18n import Translator
+from .languages import Language
+from .markdown_reader import read
+from .paths import display
+
+log = logging.getLogger("mkdocs.hooks.nardy")
+
+#: The attribute of MkDocs' configuration object that holds the build (private: no template reads it).
+_ATTRIBUTE = "_nardy_build"
+
+
+class SiteBuild:
+    def __init__(self, lang: Language, translator: Translator, texts: dict):
+        self.lang = lang
+        self.translator = translator
+        #: The templates' translated texts (``nardy_site.site_config.TEMPLATE_TEXTS``, ``not-translated``).
+        self.texts = texts
+        #: ``file:line: reason`` of every problem found in the pages, reported by :meth:`finish`.
+        self.problems: list[str] = []
+        #: The pages this language lacks, served from the source language (with a banner).
+        self.fallback: set[str] = set()
+
+    @classmethod
+    def start(cls, config) -> SiteBuild:
+        """Configure ``config`` for its language and keep a new build on it."""
+        lang, translator, texts, problems = site_config.configure(config)
+        for problem in problems:  # a released language must be complete (fatal in a strict build)
+            (log.warning if lang.released else log.info)(problem)
+        build = cls(lang, translator, texts)
+        setattr(config, _ATTRIBUTE, build)
+        return build
+
+    @staticmethod
+    def of(config) -> SiteBuild:
+        """The build ``on_config`` started for ``config``."""
+        build = getattr(config, _ATTRIBUTE, None)
+        if not isinstance(build, SiteBuild):
+            raise PluginError("nardy: this configuration went through no on_config of hooks/nardy.py")
+        return build
+
+    def add_pages(self, files, config) -> None:
+        """The source language's pages this language lacks, and the generated pages, added to ``files``."""
+        for uri, path in site_pages.fallback_pages(self.lang).items():
+            files.append(File.generated(config, uri, abs_src_path=str(path)))
+            self.fallback.add(uri)
+        for uri, content in site_pages.generated_pages(self.lang, self.translator.gettext).items():
+            files.append(File.generated(config, uri, content=content))
+
+    def page_markdown(self, markdown: str, page) -> str:
+        path = display(page.file.abs_src_path or page.file.src_uri)
+        source = page.file.content_string
+        document = read(source)
+        site_config.escape_page_meta(page.meta)
+        for line, reason in translation.problems(document, set(site_pages.rules_pages()) or None):
+            self.problems.append(f"{path}:{line}: {reason}")
+        markdown, problems = page_blocks.with_figures(markdown, source, document, path, self.translator)
+        self.problems += problems
+        return markdown
+
+    def finish(self) -> None:
+        if self.problems:
+            count = len(self.problems)
+            raise PluginError(
+                f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, tables, front matter):\n"
+                + "\n".join(self.problems)
+            )
+        missing = self.translator.missing if self.translator.needs_translation else set()
+        # A released language must be complete (fatal in a strict build); a new one shows English meanwhile.
+        report = log.warning if self.lang.released else log.info
+        for message in sorted(missing):
+            report(f"nardy: not translated into {self.lang.code}: {message!r} (scripts/i18n update)")
+
+    def page_context(self, context: dict, page, config) -> dict:
+        if "alternate" in config.extra:
+            context["nardy_alternates"] = alternates.entries(self.lang, (page.url, page.file.src_uri))
+        context["nardy_review"] = self.texts["review-pending"] if translation.review_pending(page.meta) else None
+        context["nardy_fallback"] = self.texts["not-translated"] if page.file.src_uri in self.fallback else None
+        return context
+
+    def template_context(self, context: dict, template_name: str, config) -> dict:
+        if template_name != "404.html":
+            return context
+        return not_found.add_context(context, config, self.lang, self.texts)
