@@ -25,7 +25,7 @@ import pytest
 
 from nardy_rules import from_text, svg, to_text
 from nardy_rules.live import handle
-from nardy_rules.reasons import MESSAGES, Refusal
+from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
 from nardy_site import i18n, languages
 from nardy_site.blocks import find_blocks, verify
@@ -356,7 +356,8 @@ def test_refusal_reasons_in_every_language(run):
             covered.add(refusal.message_key)
             tasks.append({"kind": "reason", "catalog": catalog, "reason": {"code": code, "params": params}})
             wanted.append(refusal.message(translator.gettext, translator.ngettext))
-    assert covered == set(MESSAGES)
+    # Every refusal's message (the other keys of MESSAGES are headings, such as dice-lost).
+    assert covered == {key for key in MESSAGES if key.split("/")[0] in CODES}
     assert run(tasks) == wanted
 
 
