@@ -18,7 +18,11 @@ Body keys (one per line, ``key: value``; blank lines and ``# comments`` allowed)
 ``show``      moves drawn as arrows, in notation; played in order, each must be
               accepted by the engine (a legal beginning of the turn).
 ``refuse``    ``<from>/<to> <reason-code>``: this single move is refused now,
-              with this reason; drawn as a struck-out arrow. Repeatable.
+              with this reason; drawn as a struck-out arrow. Or
+              ``<play> then <from>/<to> <reason-code>``: after the moves of
+              ``<play>`` (each accepted, in order), the single move is refused
+              with this reason (for example ``24/18 then 24/18 head-rule``).
+              Repeatable.
 ``expect``    an assertion the text makes; repeatable:
 
               - ``plays <play> | <play> ...``: the legal plays are exactly these
@@ -87,6 +91,10 @@ class Block:
 
     def where(self, key: str, index: int = 0) -> int:
         return self.entries[key][index][0]
+
+    def refusals(self) -> list[Refuse]:
+        """The ``refuse`` lines, read (call after the syntax check: ``read_blocks`` does it)."""
+        return [read_refuse(value) for _line, value in self.values("refuse")]
 
     def value(self, key: str) -> str | None:
         values = self.entries.get(key)
@@ -219,11 +227,7 @@ def _check_syntax(block: Block) -> None:
         if problem:
             raise block.error("show", problem)
     for index, (_line, value) in enumerate(block.values("refuse")):
-        parts = value.split()
-        if len(parts) != 2 or parts[1] not in CODES:
-            raise block.error("refuse", f"{excerpt(value)}: write refuse: <from>/<to> <reason-code>, a code among "
-                                        f"{', '.join(CODES)}", index)
-        problem = _move_problem(parts[0])
+        problem = refuse_problem(value)
         if problem:
             raise block.error("refuse", problem, index)
     for index, (_line, value) in enumerate(block.values("expect")):
@@ -231,6 +235,48 @@ def _check_syntax(block: Block) -> None:
         problem = _expectation_problem(kind, args.strip(), dice)
         if problem:
             raise block.error("expect", problem, index)
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """One ``refuse`` line: after the single moves ``before`` (none: at the start), ``start/end`` is refused for ``code``."""
+
+    before: tuple[tuple[object, object], ...]
+    start: object
+    end: object
+    code: str
+
+    @property
+    def move(self) -> str:
+        return f"{self.start}/{self.end}"
+
+
+THEN = " then "
+
+
+def refuse_problem(value: str) -> str | None:
+    """Why ``value`` is not a ``refuse`` line (``[<play> then ]<from>/<to> <reason-code>``), or None."""
+    if value.startswith(THEN.lstrip()):
+        return f"{excerpt(value)}: write the moves played before 'then'"
+    before, then, last = value.rpartition(THEN)
+    parts = last.split()
+    if len(parts) != 2 or parts[1] not in CODES:
+        return (f"{excerpt(value)}: write refuse: <from>/<to> <reason-code> or <play> then <from>/<to> "
+                f"<reason-code>, a code among {', '.join(CODES)}")
+    if then:
+        problem = _notation_problem(before)
+        if problem:
+            return f"before 'then': {problem}"
+    return _move_problem(parts[0])
+
+
+def read_refuse(value: str) -> Refuse:
+    """A ``refuse`` line whose syntax :func:`refuse_problem` accepted."""
+    before, _, last = value.rpartition(THEN)
+    move, code = last.split()
+    start, end = (_point(p.rstrip("*")) for p in move.split("/"))
+    steps = tuple((a, b) for path in (parse_tokens(before) if before else []) for (a, _), (b, _) in pairwise(path))
+    return Refuse(steps, start, end, code)
 
 
 _MOVE = re.compile(r"^(bar|\d+)/(\d+|off)\*?$")
@@ -355,6 +401,20 @@ def shown_turn(block: Block) -> Turn | None:
     return turn
 
 
+def refused_after(block: Block, line: Refuse):
+    """The engine's refusal of ``line``'s move after its ``before`` moves (None: it is allowed).
+
+    Raises BlockError when one of the moves before 'then' is itself refused.
+    """
+    turn = start_turn(block)
+    for start, end in line.before:
+        refusal = turn.check(start, end)
+        if refusal is not None:
+            raise block.error("refuse", f"{start}/{end}, before 'then', is refused: {refusal.code}: {refusal.message()}")
+        turn.move(start, end)
+    return turn.check(line.start, line.end)
+
+
 def verify(block: Block) -> None:
     """Check every statement of the block against the engine; raise :class:`BlockError` on the first contradiction.
 
@@ -364,11 +424,10 @@ def verify(block: Block) -> None:
     position = block.position
     dice = block.dice
     turn = shown_turn(block)
-    for index, (_line, value) in enumerate(block.values("refuse")):
-        move, code = value.split()
-        start, end = (_point(p.rstrip("*")) for p in move.split("/"))
+    for index, line in enumerate(block.refusals()):
+        move, code = line.move, line.code
         with _engine(block, "refuse", index):
-            refusal = start_turn(block).check(start, end)
+            refusal = refused_after(block, line)
         if refusal is None:
             raise block.error("refuse", f"the text says {move} is refused ({code}), but the engine allows it", index)
         if refusal.code != code:

@@ -19,20 +19,24 @@ import json
 from nardy_rules import Position, legal_plays, svg, to_text
 from nardy_rules.turn import Turn
 
-from .blocks import Block, _point, shown_turn, start_turn
+from .blocks import Block, shown_turn, start_turn
 from .describe import describe
 from .i18n import UI, Translator
 
 
 def refusals(block: Block) -> list[tuple]:
-    """(start, end, Refusal) of each ``refuse`` line, as the engine gives them for the block's position."""
+    """(start, end, Refusal) of each ``refuse`` line of the start position, as the engine gives them.
+
+    A line refused only after some moves (``... then ...``) is not drawn: the
+    diagram shows the start of the turn.
+    """
     out = []
-    for _line, value in block.values("refuse"):
-        move, _code = value.split()
-        start, end = (_point(part.rstrip("*")) for part in move.split("/"))
-        refusal = start_turn(block).check(start, end)
+    for line in block.refusals():
+        if line.before:
+            continue
+        refusal = start_turn(block).check(line.start, line.end)
         if refusal is not None:  # verify() has made sure it is refused, for the stated reason
-            out.append((start, end, refusal))
+            out.append((line.start, line.end, refusal))
     return out
 
 

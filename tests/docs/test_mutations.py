@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from nardy_site.blocks import BlockError, find_blocks
+from nardy_site.blocks import BlockError, find_blocks, read_blocks
 from nardy_site.blocks import verify as verify_block
 from nardy_site.languages import enabled
 from nardy_site.tables import CHECKS, TableError, find_tables
@@ -106,3 +106,32 @@ def test_a_changed_position_in_a_block():
     block = next(b for b in find_blocks(mutated, "mutated.md") if b.id == "short-closed-point")
     with pytest.raises(BlockError, match="allows it"):
         verify_block(block)
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    # The wrong reason after the first move.
+    ("refuse: 24/18 then 24/18 head-rule", "refuse: 24/18 then 24/18 six-block", "the engine says head-rule"),
+    # Without the first move, the second checker may leave the head: the refusal is gone.
+    ("refuse: 24/18 then 24/18 head-rule", "refuse: 24/18 head-rule", "allows it"),
+    # A move before 'then' that is itself refused.
+    ("refuse: 24/18 then 24/18 head-rule", "refuse: 24/13 then 24/18 head-rule", "before 'then', is refused"),
+])
+def test_a_changed_refusal_after_moves(old, new, says):
+    mutated, line = mutate(LONG, old, new)
+    block = next(b for b in find_blocks(mutated, "mutated.md") if b.id == "long-head-rule")
+    with pytest.raises(BlockError, match=re.escape(says)) as caught:
+        verify_block(block)
+    assert caught.value.line == line
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("then 24/18 head-rule", "write the moves played before 'then'"),
+    ("24/18 then 24/18", "write refuse: <from>/<to> <reason-code> or <play> then"),
+    ("24/x9 then 24/18 head-rule", "before 'then'"),
+    ("24/18 then 24/99 head-rule", "point '99' is not a point"),
+])
+def test_a_malformed_refusal_after_moves_names_its_line(value, says):
+    mutated, line = mutate(LONG, "refuse: 24/18 then 24/18 head-rule", f"refuse: {value}")
+    _blocks, errors = read_blocks(mutated, "mutated.md")
+    assert [e.line for e in errors] == [line]
+    assert says in str(errors[0])
