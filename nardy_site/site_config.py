@@ -79,6 +79,26 @@ def _declared_site_dir(path: Path) -> Path | None:
     return (path.parent / value) if isinstance(value, str) else None
 
 
+def head_alternates(entries: list[dict]) -> list[dict]:
+    """Material's ``extra.alternate`` (its ``<link rel="alternate" hreflang>`` in the head) from switcher entries."""
+    return [{"name": as_html(entry["name"]), "link": entry["link"], "lang": entry["lang"]} for entry in entries]
+
+
+def site_root(config, lang: Language) -> str | None:
+    """The site's absolute root URL (``https://example.org/nardy/``), or None when ``site_url`` names none.
+
+    ``site_url`` is ``<root><code>/`` (config/<code>.yml, or ``$NARDY_SITE_URL``
+    with the code added); only an absolute http(s) address gives a root, since
+    search engines and Lighthouse's SEO audit take ``hreflang`` links only as
+    absolute URLs.
+    """
+    url = config.site_url or ""
+    suffix = f"/{lang.code}/"
+    if not re.match(r"https?://[^/]+/", url) or not url.endswith(suffix):
+        return None
+    return url[: -len(suffix) + 1]
+
+
 def configure(config) -> tuple[Language, Translator, dict, list[str]]:
     """Set up ``config`` for its language; returns the language, its translator, the templates' texts
     (:data:`TEMPLATE_TEXTS` and ``not-translated``) and the catalog's problems that are not fatal."""
@@ -116,8 +136,5 @@ def configure(config) -> tuple[Language, Translator, dict, list[str]]:
     if len(languages.enabled()) > 1:
         # Material's list: <link rel="alternate" hreflang> to each language's home, and the header's
         # switcher (overrides/partials/alternate.html), whose links on_page_context points at the page.
-        config.extra["alternate"] = [
-            {"name": as_html(entry["name"]), "link": entry["link"], "lang": entry["lang"]}
-            for entry in alternates.entries(lang)
-        ]
+        config.extra["alternate"] = head_alternates(alternates.entries(lang, None, root=site_root(config, lang)))
     return lang, translator, texts, problems

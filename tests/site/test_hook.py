@@ -47,12 +47,23 @@ def test_selector_lists_every_enabled_language(hook, tmp_path, monkeypatch):
     monkeypatch.setattr(languages, "enabled", lambda: [table["uz"], table["ru"]])
     monkeypatch.setenv("NARDY_SITE_URL", "https://example.org/nardy/")
     config = hook.on_config(config_for(tmp_path))
+    # With a site URL, the head's hreflang links are absolute (search engines and Lighthouse want them so).
     assert config.extra["alternate"] == [
-        {"name": "Oʻzbekcha", "link": "../uz/", "lang": "uz-Latn"},
-        {"name": "Русский", "link": "../ru/", "lang": "ru"},
+        {"name": "Oʻzbekcha", "link": "https://example.org/nardy/uz/", "lang": "uz-Latn"},
+        {"name": "Русский", "link": "https://example.org/nardy/ru/", "lang": "ru"},
     ]
     assert config.extra["nardy"]["bcp47"] == "uz-Latn"
     assert config.site_url == "https://example.org/nardy/uz/"
+
+
+def test_without_an_absolute_site_url_the_alternates_stay_relative(hook, tmp_path, monkeypatch):
+    table = {lang.code: lang for lang in languages.load()}
+    monkeypatch.setattr(languages, "enabled", lambda: [table["uz"], table["ru"]])
+    monkeypatch.delenv("NARDY_SITE_URL", raising=False)
+    config = config_for(tmp_path)
+    config["site_url"] = None
+    config = hook.on_config(config)
+    assert [entry["link"] for entry in config.extra["alternate"]] == ["../uz/", "../ru/"]
 
 
 def test_a_language_not_enabled_is_refused(hook, tmp_path, monkeypatch):
