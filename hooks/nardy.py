@@ -9,7 +9,7 @@
 - ``on_files``: adds ``assets/nardy.css`` (``assets/nardy.css`` of the
   repository + the board rules of ``nardy_rules.svg``) and ``assets/nardy.js``,
   the same for every language; and the live boards' files: their scripts
-  (``assets/nardy-board.js``, ``nardy-logic.js``, ``nardy-worker.js``), the
+  (``nardy_site.live_assets.SCRIPTS``: ``assets/nardy-board.js`` and its modules), the
   board geometry of both games once (``assets/nardy-layout.js``, from
   ``nardy_rules.svg.layout``) and the language's strings compiled from its
   catalog (``assets/i18n.json``, ``nardy_site.i18n.board_catalog``). Pyodide
@@ -17,7 +17,8 @@
   written by ``nardy_site.build``).
 - ``on_page_markdown``: checks the page's ``translation`` front matter
   (``nardy_site.translation``); every ```nardy block is verified against the
-  engine and replaced by its figure (``nardy_site.diagram``).
+  engine and replaced by its figure (``nardy_site.diagram``); the engine's
+  answers for the page's boards go next to the page (``nardy_site.answers``).
 - ``on_env``: stops the build, naming ``file:line: reason`` for every malformed
   or contradicted block and bad front matter; warns (fatal with ``--strict``)
   on text missing from the catalog.
@@ -55,7 +56,7 @@ from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from nardy_rules import svg  # noqa: E402
-from nardy_site import i18n, languages, translation  # noqa: E402
+from nardy_site import answers, i18n, languages, live_assets, translation  # noqa: E402
 from nardy_site.blocks import BlockError, find_blocks, verify  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
 from nardy_site.generated_pages import glossary_markdown, translations_markdown  # noqa: E402
@@ -66,7 +67,7 @@ log = logging.getLogger("mkdocs.hooks.nardy")
 CSS_URI = "assets/nardy.css"
 JS_URI = "assets/nardy.js"
 #: The live boards' scripts, copied as they are (overrides/main.html loads the first).
-LIVE_SCRIPTS = ("nardy-board.js", "nardy-logic.js", "nardy-worker.js")
+LIVE_SCRIPTS = live_assets.SCRIPTS
 LAYOUT_URI = "assets/nardy-layout.js"
 CATALOG_URI = "assets/i18n.json"
 BCP47 = re.compile(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*")
@@ -257,6 +258,7 @@ def on_page_markdown(markdown, page, config, files):
     if not blocks:
         return markdown
     lines = markdown.splitlines(keepends=True)
+    figures = []
     for block in reversed(blocks):
         try:
             verify(block)
@@ -264,9 +266,12 @@ def on_page_markdown(markdown, page, config, files):
         except BlockError as error:
             record(error)
             continue
+        figures.append(block)
         first = block.line - 1
         last = block.line + block.body.count("\n") + 1  # the closing fence, 0-based
         lines[first : last + 1] = ["\n", html, "\n\n"]
+    # The engine's answers for the page's boards, next to the page (the site's folder is clean by now).
+    answers.write_page(figures[::-1], config["site_dir"], page.file.dest_uri)
     return "".join(lines)
 
 

@@ -12,15 +12,17 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
 - diagrams visible: from the start of the navigation to the first frame in
   which every diagram of the page is laid out (they are inline SVG);
 - first click -> destinations: from the pointer going down on a checker of the
-  first example to the frame that shows its destinations, with the rules engine
-  still starting (the example's embedded plays answer);
+  first example that shows a move to the frame that shows its destinations,
+  with the rules engine still starting (the page's recorded answers, fetched
+  when the pointer comes over the board, answer);
 - engine ready: from that first interaction to the worker's "ready" (Pyodide
   started, the engine unpacked and imported), and the longest task the page's
   own thread ran meanwhile (Long Tasks API; none means none over 50 ms);
 - bytes: what the browser received (as transferred: compressed, with headers)
   for a reader who only reads (the page loaded and scrolled to its end, no
-  interaction), and for one who plays (the same, plus the engine), for the
-  rules pages of every language.
+  interaction), and for one who plays (the same, plus the recorded answers and
+  the engine), for the rules pages of every language; and the recorded
+  answers alone (``nardy-answers.json``) of each page.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nardy_site import languages  # noqa: E402
+from nardy_site.answers import FILE as ANSWERS  # noqa: E402
 from nardy_site.build import build  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
 
@@ -90,6 +93,7 @@ class Counter:
         self.transferred = 0
         self.decoded = 0
         self.urls: list[str] = []
+        self.sizes: dict[str, tuple[int, int]] = {}  # path -> (transferred, uncompressed)
         context.on("requestfinished", self._finished)
 
     def _finished(self, request):
@@ -98,24 +102,28 @@ class Counter:
             response = request.response()
         except Exception:  # noqa: BLE001 - a request of a closed page
             return
-        self.transferred += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        transferred = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        self.transferred += transferred
         path = urlsplit(request.url).path.lstrip("/")
         file = self.site / (path + "index.html" if path.endswith("/") or not path else path)
-        if response is not None and response.status == 200 and file.is_file():
-            self.decoded += file.stat().st_size
+        decoded = file.stat().st_size if response is not None and response.status == 200 and file.is_file() else 0
+        self.decoded += decoded
+        self.sizes[path] = (transferred, decoded)
         self.urls.append(request.url)
 
     def reset(self):
         self.transferred = self.decoded = 0
         self.urls = []
+        self.sizes = {}
 
 
 def click_checker(page):
     """Click a checker that can move in the page's first example with dice."""
+    # The first example that shows a move: its first checker to move (from the page, asking nothing yet).
     board_id, place = page.evaluate(
         """() => {
-            const board = window.nardyLive.boards.find((b) => b.data.turn && b.data.turn[0].length);
-            return [board.data.id, String(board.data.turn[0][0][0])];
+            const board = window.nardyLive.boards.find((b) => b.show.length);
+            return [board.id, String(board.show[0].from)];
         }"""
     )
     page.locator(f"figure#{board_id} svg").scroll_into_view_if_needed()
@@ -206,7 +214,7 @@ def main(argv=None) -> int:
                       " Pyodide starts in the worker)")
 
                 print("\nbytes received, rules pages (KB as transferred / uncompressed; goal for a reader: < 500 transferred)")
-                print("  page          reader who only reads        reader who plays")
+                print("  page          reader who only reads        reader who plays          of which the recorded answers")
                 for lang in languages.enabled():
                     for page_url in ("short/", "long/"):
                         context = browser.new_context()
@@ -219,14 +227,16 @@ def main(argv=None) -> int:
                         page.wait_for_timeout(700)
                         page.wait_for_load_state("networkidle")
                         reader = (counter.transferred, counter.decoded)
-                        if any("/pyodide/" in u or "nardy-worker" in u for u in counter.urls):
-                            raise SystemExit("a reader who only reads downloaded the engine")
+                        if any("/pyodide/" in u or "nardy-worker" in u or ANSWERS in u for u in counter.urls):
+                            raise SystemExit("a reader who only reads downloaded the engine or the recorded answers")
                         play(page)
                         page.wait_for_load_state("networkidle")
                         player = (counter.transferred, counter.decoded)
+                        recorded = counter.sizes.get(f"{lang.code}/{page_url}{ANSWERS}", (0, 0))
                         context.close()
                         print(f"  {lang.code}/{page_url:8}  {reader[0] / 1024:7.0f} / {reader[1] / 1024:7.0f}"
-                              f"          {player[0] / 1024:7.0f} / {player[1] / 1024:7.0f}")
+                              f"          {player[0] / 1024:7.0f} / {player[1] / 1024:7.0f}"
+                              f"          {recorded[0] / 1024:5.0f} / {recorded[1] / 1024:5.0f}")
                 browser.close()
         finally:
             server.shutdown()

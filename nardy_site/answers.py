@@ -1,0 +1,219 @@
+"""The engine's own answers for every diagram's example turn, recorded at build time.
+
+A live board sends every question as a request of ``nardy_rules.live`` to one
+``answer(request)`` (assets/nardy-answer.js). Before the rules engine has
+started in the page's worker, and for a reader who never plays, the page
+answers from this record instead: for each diagram, the build enumerates every
+state of its example turn (every order of single moves the engine accepts,
+orders that meet in the same position with the same dice left sharing a
+state) and stores ``nardy_rules.live.handle``'s answer to every request the
+board makes there. The page's script (assets/nardy-embedded.js) walks the
+record with the request's moves and returns what ``handle`` would; anything
+the record does not hold goes to the worker.
+
+One JSON file per page with boards (:data:`FILE`, next to the page's
+``index.html``), fetched on the first sign of interaction with a board::
+
+    {"format": 1,
+     "turns": [{"position": "nardy:...", "dice": [3, 1],
+                "states": [{"answer": {...}, "next": [1, 2, ...],
+                            "targets": {"13": {...}, "bar": {...}},
+                            "checks": [[13, 8, null, {...}], ...]}, ...],
+                "plays": {...}}, ...],
+     "positions": {"nardy:...": {...}, ...}}
+
+- ``turns``: one per diagram with dice, found by the request's ``position``
+  (the compact text form) and ``dice``. State 0 is the turn's start.
+- ``answer``: the ``state`` op's answer there, without ``moves``, the one part
+  that depends on the order the moves were made in: the page composes it
+  from the moves walked (``legal_moves[i]`` of each state on the way).
+- ``next[i]``: the state after ``answer.legal_moves[i]``.
+- ``targets``: the ``targets`` op's answer for every place a request may name
+  (1..24, and the bar in short nardy), by the place as text; in every state
+  but the end of a turn (where the board passes the turn instead).
+- ``checks``: the ``check`` op's answers, ``[from, to, die or null, answer]``:
+  for the block's ``refuse`` lines at the start (without a die, as a click
+  asks), and for each of its ``show`` moves in the state it is played from
+  (with its die, as "play the example" asks).
+- ``plays``: the ``plays`` op's answer (the same in every state of the turn).
+- ``positions``: the ``position`` op's answers: a diagram without dice, and
+  every position a turn ends in (the next side "to roll").
+
+The size grows with the states of a turn, not with its orders of moves.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from pathlib import Path
+
+from nardy_rules import NardyError, Position, Turn, live, to_text
+
+#: The record's file name, in the folder of the page it serves.
+FILE = "nardy-answers.json"
+FORMAT = 1
+
+
+class AnswersError(RuntimeError):
+    """The engine did not answer a request the build makes (a bug, not a reader's mistake)."""
+
+
+def _answer(turn: Turn, request: dict) -> dict:
+    """``handle(request)`` for a request about ``turn`` (the state its moves lead to), without replaying them."""
+    try:
+        return live.turn_answer(turn, request)
+    except NardyError as error:
+        raise AnswersError(f"the engine refused {json.dumps(request)[:200]}: {error}") from None
+
+
+def _move(move) -> dict:
+    return {"from": move.start, "to": move.end, "die": move.die}
+
+
+def places(position: Position) -> list:
+    """Every place a request may name as a checker's start: 1..24, and the bar where the game has one."""
+    return [*range(1, 25), *(["bar"] if position.HAS_BAR else [])]
+
+
+def states(position: Position, dice) -> list[tuple[Turn, list[dict], list[int]]]:
+    """Every state of the turn: (the turn there, the moves of one way there, the state after each legal move).
+
+    State 0 is the start; orders of moves that meet in the same position with
+    the same dice left share one state; a state without moves ends the turn.
+    """
+    found: list = []
+    index: dict = {}
+
+    def visit(turn: Turn, moves: list[dict]) -> int:
+        key = (turn.position, turn.remaining)
+        if key in index:
+            return index[key]
+        number = index[key] = len(found)
+        found.append(None)
+        following = []
+        for move in turn.legal_moves():
+            after = turn.copy()
+            after.move(move.start, move.end, move.die)
+            following.append(visit(after, moves + [_move(move)]))
+        found[number] = (turn, moves, following)
+        return number
+
+    visit(Turn(position, dice), [])
+    return found
+
+
+class PageAnswers:
+    """The record of one page, diagram by diagram (:meth:`add`), written as :data:`FILE` (:meth:`write`)."""
+
+    def __init__(self):
+        self.shared: list[dict] = []
+        self._shared_index: dict[str, int] = {}
+        self.turns: dict[tuple, dict] = {}
+        self._found: dict[tuple, list] = {}
+        self.positions: dict[str, dict] = {}
+
+    def add(self, position: Position, dice, refuse=(), show=()) -> None:
+        """Record a diagram: its position, its dice (or None), the (start, end) of its refused moves and
+        the (start, end, die) of its shown moves, in order."""
+        if dice is None:
+            self._position(to_text(position))
+            return
+        key = (to_text(position), tuple(dice))
+        if key not in self.turns:
+            self._turn(key, position, dice)
+        record, found = self.turns[key], self._found[key]
+        for start, end in refuse:
+            self._check(key, found, 0, [], start, end, None)
+        number, moves = 0, []
+        for start, end, die in show:
+            self._check(key, found, number, moves, start, end, die)
+            legal = record["states"][number]["answer"]["legal_moves"]
+            index = next(i for i, m in enumerate(legal) if (m["from"], m["to"], m["die"]) == (start, end, die))
+            number, moves = found[number][2][index], moves + [{"from": start, "to": end, "die": die}]
+
+    def _check(self, key, found, number, moves, start, end, die) -> None:
+        """The ``check`` op's answer for a move from state ``number`` (reached by ``moves``), once."""
+        checks = self.turns[key]["states"][number].setdefault("checks", [])
+        if any(item[:3] == [start, end, die] for item in checks):
+            return
+        request = {**self._request(key, moves), "op": "check", "from": start, "to": end}
+        if die is not None:
+            request["die"] = die
+        checks.append([start, end, die, _answer(found[number][0], request)])
+
+    @staticmethod
+    def _request(key: tuple, moves: list[dict]) -> dict:
+        return {"position": key[0], "dice": list(key[1]), "moves": moves}
+
+    def _turn(self, key: tuple, position: Position, dice) -> None:
+        where = places(position)
+        record_states = []
+        found = states(position, dice)
+        for number, (turn, moves, following) in enumerate(found):
+            request = self._request(key, moves)
+            answer = _answer(turn, {**request, "op": "state"})
+            echoed = answer.pop("moves")
+            if [(m["from"], m["to"], m["die"]) for m in echoed] != [(m["from"], m["to"], m["die"]) for m in moves]:
+                raise AnswersError(f"{key}: the state op echoed other moves than {moves}")
+            if len(answer["legal_moves"]) != len(following):
+                raise AnswersError(f"{key}: the state op lists other moves than the turn's")
+            entry = {"answer": answer, "next": following}
+            if number == 0 or not answer["complete"]:
+                entry["targets"] = [self._share(_answer(turn, {**request, "op": "targets", "from": place}))
+                                    for place in where]
+            if answer["next_text"] is not None:
+                self._position(answer["next_text"])
+            record_states.append(entry)
+        self._found[key] = found
+        plays = _answer(found[0][0], {**self._request(key, []), "op": "plays"})
+        self.turns[key] = {**self._request(key, []), "places": where, "states": record_states, "plays": plays}
+        del self.turns[key]["moves"]
+
+    def _share(self, answer: dict) -> int:
+        """The index of ``answer`` in the page's table of answers many states share."""
+        text = json.dumps(answer, sort_keys=True)
+        if text not in self._shared_index:
+            self._shared_index[text] = len(self.shared)
+            self.shared.append(answer)
+        return self._shared_index[text]
+
+    def _position(self, text: str) -> None:
+        if text not in self.positions:
+            answer = live.handle({"op": "position", "position": text})
+            if "error" in answer:
+                raise AnswersError(f"the engine refused the position {text}: {answer['error']}")
+            self.positions[text] = answer
+
+    def __bool__(self) -> bool:
+        return bool(self.turns or self.positions)
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "shared": self.shared, "turns": list(self.turns.values()),
+                "positions": self.positions}
+
+    def write(self, folder: Path) -> Path:
+        path = Path(folder) / FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        return path
+
+
+def for_blocks(blocks) -> PageAnswers:
+    """The record of a page's verified diagram blocks."""
+    from .diagram import refusals, shown_moves
+
+    page = PageAnswers()
+    for block in blocks:
+        page.add(block.position, block.dice, [(start, end) for start, end, _ in refusals(block)], shown_moves(block))
+    return page
+
+
+def write_page(blocks, site_dir, dest_uri: str) -> Path | None:
+    """Write the record of a page's blocks next to the page (``dest_uri``: its ``.../index.html``)."""
+    if not blocks:
+        return None
+    if posixpath.basename(dest_uri) != "index.html":
+        raise AnswersError(f"{dest_uri}: the live boards' answers sit next to a page's index.html "
+                           "(use_directory_urls: true)")
+    return for_blocks(blocks).write(Path(site_dir) / posixpath.dirname(dest_uri))
