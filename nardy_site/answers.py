@@ -15,9 +15,10 @@ One JSON file per page with boards (:data:`FILE`, next to the page's
 ``index.html``), fetched on the first sign of interaction with a board::
 
     {"format": 1,
-     "turns": [{"position": "nardy:...", "dice": [3, 1],
+     "shared": [{...}, ...],
+     "turns": [{"position": "nardy:...", "dice": [3, 1], "places": [1, ..., 24, "bar"],
                 "states": [{"answer": {...}, "next": [1, 2, ...],
-                            "targets": {"13": {...}, "bar": {...}},
+                            "targets": [0, 0, 3, ...],
                             "checks": [[13, 8, null, {...}], ...]}, ...],
                 "plays": {...}}, ...],
      "positions": {"nardy:...": {...}, ...}}
@@ -28,9 +29,11 @@ One JSON file per page with boards (:data:`FILE`, next to the page's
   that depends on the order the moves were made in: the page composes it
   from the moves walked (``legal_moves[i]`` of each state on the way).
 - ``next[i]``: the state after ``answer.legal_moves[i]``.
-- ``targets``: the ``targets`` op's answer for every place a request may name
-  (1..24, and the bar in short nardy), by the place as text; in every state
-  but the end of a turn (where the board passes the turn instead).
+- ``places`` and ``targets``: the ``targets`` op's answer for every place a
+  board may ask about (1..24 and the bar: empty places too, whose answer says
+  why nothing moves from there), as indexes into ``shared``, the page's table
+  of the answers many states share; in every state but the end of a turn
+  (where the board passes the turn instead).
 - ``checks``: the ``check`` op's answers, ``[from, to, die or null, answer]``:
   for the block's ``refuse`` lines at the start (without a die, as a click
   asks), and for each of its ``show`` moves in the state it is played from
@@ -49,6 +52,8 @@ import posixpath
 from pathlib import Path
 
 from nardy_rules import NardyError, Position, Turn, live, to_text
+
+from .diagram import refusals, shown_moves
 
 #: The record's file name, in the folder of the page it serves.
 FILE = "nardy-answers.json"
@@ -71,9 +76,14 @@ def _move(move) -> dict:
     return {"from": move.start, "to": move.end, "die": move.die}
 
 
-def places(position: Position) -> list:
-    """Every place a request may name as a checker's start: 1..24, and the bar where the game has one."""
-    return [*range(1, 25), *(["bar"] if position.HAS_BAR else [])]
+def _plain(move: dict) -> dict:
+    """A move of an answer as a request gives it: without ``hit``."""
+    return {"from": move["from"], "to": move["to"], "die": move["die"]}
+
+
+#: Every place a board may ask the targets of: 1..24 and the bar (in long nardy the engine says
+#: there is no checker on it; a board never asks, as its layout has no bar).
+PLACES = (*range(1, 25), "bar")
 
 
 def states(position: Position, dice) -> list[tuple[Turn, list[dict], list[int]]]:
@@ -147,28 +157,26 @@ class PageAnswers:
         return {"position": key[0], "dice": list(key[1]), "moves": moves}
 
     def _turn(self, key: tuple, position: Position, dice) -> None:
-        where = places(position)
         record_states = []
         found = states(position, dice)
         for number, (turn, moves, following) in enumerate(found):
             request = self._request(key, moves)
             answer = _answer(turn, {**request, "op": "state"})
+            # The page composes "moves" from the legal moves of the states walked: they must be those moves.
             echoed = answer.pop("moves")
-            if [(m["from"], m["to"], m["die"]) for m in echoed] != [(m["from"], m["to"], m["die"]) for m in moves]:
-                raise AnswersError(f"{key}: the state op echoed other moves than {moves}")
-            if len(answer["legal_moves"]) != len(following):
-                raise AnswersError(f"{key}: the state op lists other moves than the turn's")
+            if len(answer["legal_moves"]) != len(following) or [_plain(m) for m in echoed] != moves:
+                raise AnswersError(f"{key}: the state op's moves are not the turn's after {moves}")
             entry = {"answer": answer, "next": following}
             if number == 0 or not answer["complete"]:
                 entry["targets"] = [self._share(_answer(turn, {**request, "op": "targets", "from": place}))
-                                    for place in where]
+                                    for place in PLACES]
             if answer["next_text"] is not None:
                 self._position(answer["next_text"])
             record_states.append(entry)
         self._found[key] = found
         plays = _answer(found[0][0], {**self._request(key, []), "op": "plays"})
-        self.turns[key] = {**self._request(key, []), "places": where, "states": record_states, "plays": plays}
-        del self.turns[key]["moves"]
+        self.turns[key] = {"position": key[0], "dice": list(key[1]), "places": list(PLACES),
+                           "states": record_states, "plays": plays}
 
     def _share(self, answer: dict) -> int:
         """The index of ``answer`` in the page's table of answers many states share."""
@@ -185,9 +193,6 @@ class PageAnswers:
                 raise AnswersError(f"the engine refused the position {text}: {answer['error']}")
             self.positions[text] = answer
 
-    def __bool__(self) -> bool:
-        return bool(self.turns or self.positions)
-
     def to_json(self) -> dict:
         return {"format": FORMAT, "shared": self.shared, "turns": list(self.turns.values()),
                 "positions": self.positions}
@@ -201,8 +206,6 @@ class PageAnswers:
 
 def for_blocks(blocks) -> PageAnswers:
     """The record of a page's verified diagram blocks."""
-    from .diagram import refusals, shown_moves
-
     page = PageAnswers()
     for block in blocks:
         page.add(block.position, block.dice, [(start, end) for start, end, _ in refusals(block)], shown_moves(block))
