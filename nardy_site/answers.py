@@ -47,13 +47,20 @@ The size grows with the states of a turn, not with its orders of moves.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
+import os
 import posixpath
 from pathlib import Path
 
-from nardy_rules import NardyError, Position, Turn, live, to_text
+from nardy_rules import NardyError, Position, Turn, from_text, live, to_text
 
 from .diagram import refusals, shown_moves
+from .languages import ROOT
+
+#: Records already made, by what made them (see :func:`page_json`).
+CACHE = ROOT / "build" / "answers"
 
 #: The record's file name, in the folder of the page it serves.
 FILE = "nardy-answers.json"
@@ -114,7 +121,7 @@ def states(position: Position, dice) -> list[tuple[Turn, list[dict], list[int]]]
 
 
 class PageAnswers:
-    """The record of one page, diagram by diagram (:meth:`add`), written as :data:`FILE` (:meth:`write`)."""
+    """The record of one page, diagram by diagram (:meth:`add`); :meth:`to_json` is :data:`FILE`'s content."""
 
     def __init__(self):
         self.shared: list[dict] = []
@@ -197,19 +204,62 @@ class PageAnswers:
         return {"format": FORMAT, "shared": self.shared, "turns": list(self.turns.values()),
                 "positions": self.positions}
 
-    def write(self, folder: Path) -> Path:
-        path = Path(folder) / FILE
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        return path
+
+
+def inputs(blocks) -> list:
+    """What a page's record is made from: each block's position text, dice, refused and shown moves."""
+    return [[to_text(block.position), list(block.dice) if block.dice else None,
+             [[start, end] for start, end, _refusal in refusals(block)], [list(move) for move in shown_moves(block)]]
+            for block in blocks]
+
+
+def for_inputs(items) -> PageAnswers:
+    page = PageAnswers()
+    for text, dice, refuse, show in items:
+        page.add(from_text(text), dice, [tuple(item) for item in refuse], [tuple(item) for item in show])
+    return page
 
 
 def for_blocks(blocks) -> PageAnswers:
     """The record of a page's verified diagram blocks."""
-    page = PageAnswers()
-    for block in blocks:
-        page.add(block.position, block.dice, [(start, end) for start, end, _ in refusals(block)], shown_moves(block))
-    return page
+    return for_inputs(inputs(blocks))
+
+
+@functools.lru_cache(maxsize=1)
+def _engine_digest() -> str:
+    """The engine and this module, whose code alone makes a record from its inputs."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "nardy_rules").glob("*.py")) + [Path(__file__)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def page_json(blocks) -> str:
+    """A page's record as JSON text, kept in ``build/answers/`` by what made it.
+
+    Every language's page has the same blocks, so the languages' builds (separate
+    processes) compute each page's record once; the key holds the engine's code
+    and the blocks' inputs, so a change to either makes a new one.
+    """
+    items = inputs(blocks)
+    engine = _engine_digest()[:16]
+    cached = CACHE / f"{engine}-{hashlib.sha256(json.dumps(items).encode()).hexdigest()[:32]}.json"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    text = json.dumps(for_inputs(items).to_json(), ensure_ascii=False, separators=(",", ":"))
+    try:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        for old in CACHE.glob("*.json"):  # records of another engine are never read again
+            if not old.name.startswith(engine):
+                old.unlink(missing_ok=True)
+        partial = cached.with_name(f"{cached.stem}.{os.getpid()}.tmp")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, cached)  # whole or not at all, when two builds write it at once
+    except OSError:
+        pass  # a folder that cannot be written: no cache, the same record
+    return text
 
 
 def write_page(blocks, site_dir, dest_uri: str) -> Path | None:
@@ -219,4 +269,7 @@ def write_page(blocks, site_dir, dest_uri: str) -> Path | None:
     if posixpath.basename(dest_uri) != "index.html":
         raise AnswersError(f"{dest_uri}: the live boards' answers sit next to a page's index.html "
                            "(use_directory_urls: true)")
-    return for_blocks(blocks).write(Path(site_dir) / posixpath.dirname(dest_uri))
+    path = Path(site_dir) / posixpath.dirname(dest_uri) / FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page_json(blocks), encoding="utf-8")
+    return path
