@@ -42,6 +42,14 @@ const tasks = {
     };
   },
   figure: ({ dice, show }) => ({ dice: link.readDice(dice), show: link.readMoves(show) }),
+  history: ({ example, steps }) => {
+    const history = new state.History(example);
+    return steps.map(([op, snapshot]) => {
+      const done = op === "change" || op === "replace" || op === "open" ? history[op](snapshot) : history[op]();
+      return { done: done === undefined ? null : done, current: history.current, pristine: history.pristine,
+               undo: history.canUndo, redo: history.canRedo, view: state.viewRequest(history.current) };
+    });
+  },
 };
 
 const lines = createInterface({ input: process.stdin });

@@ -496,3 +496,29 @@ def test_a_figure_gives_its_example_in_the_links_forms(run, site, site_languages
         assert "error" not in answer, (figure.get("id"), answer)
         shown += len(mine["show"])
     assert len(figures) > 30 and shown > 20
+
+
+# ---------------------------------------------------------------------- a board's history
+
+
+def test_a_boards_history_of_turns(run):
+    start = "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2"
+    example = {"position": start, "dice": [3, 1], "moves": [], "rolled": False}
+    moved = {**example, "moves": [{"from": 8, "to": 5, "die": 3}]}
+    passed = {"position": "nardy:short:b:24x2,13x5,8x2,6x4,5x2:19x5,17x3,12x5,1x2", "dice": None, "moves": [],
+              "rolled": False}
+    linked = {"position": start, "dice": [6, 6], "moves": [], "rolled": False}
+    steps = [["change", moved], ["replace", passed], ["undo", None], ["undo", None], ["redo", None],
+             ["open", linked], ["undo", None], ["reset", None]]
+    (states,) = run([{"kind": "history", "example": example, "steps": steps}])
+    current = [item["current"] for item in states]
+    assert current == [moved, passed, example, example, passed, linked, linked, example]
+    assert [item["done"] for item in states] == [None, None, True, False, True, None, False, None]
+    assert [item["pristine"] for item in states] == [False, False, True, True, False, False, False, True]
+    assert [(item["undo"], item["redo"]) for item in states] == [
+        (True, False), (True, False), (False, True), (False, True), (True, False), (False, False), (False, False),
+        (False, False)]
+    # What the board asks for each: the turn so far, or the bare position while no dice are thrown.
+    assert states[0]["view"] == {"op": "state", **{k: moved[k] for k in ("position", "dice", "moves")}}
+    assert states[1]["view"] == {"op": "position", "position": passed["position"]}
+    assert "error" not in handle(states[0]["view"]) and "error" not in handle(states[1]["view"])
