@@ -170,6 +170,8 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--page", default="uz/short/", help="the page timed (default uz/short/)")
+    parser.add_argument("--engine-timeout", type=int, metavar="MS",
+                        help="the boards' time limit for the engine to start (default: the page's own, 20 s)")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -181,6 +183,9 @@ def main(argv=None) -> int:
             started = time.monotonic()
             build(site)
             print(f"built {site} in {time.monotonic() - started:.1f} s")
+        probes = PROBES
+        if args.engine_timeout:
+            probes = f"globalThis.nardyLiveTimeout = {args.engine_timeout};\n" + PROBES
         server = serve_in_thread(site)
         url = server.url + args.page
         try:
@@ -190,7 +195,7 @@ def main(argv=None) -> int:
                 cold_visible, warm_visible, clicks, states, cold_ready, warm_ready, frozen = [], [], [], [], [], [], []
                 for _ in range(args.runs):
                     context = browser.new_context()
-                    context.add_init_script(PROBES)
+                    context.add_init_script(probes)
                     page = context.new_page()
                     cold_visible.append(load(page, url))
                     click_ms, state, ready_ms, longest = play(page)
@@ -218,7 +223,7 @@ def main(argv=None) -> int:
                 for lang in languages.enabled():
                     for page_url in ("short/", "long/"):
                         context = browser.new_context()
-                        context.add_init_script(PROBES)
+                        context.add_init_script(probes)
                         counter = Counter(context, site)
                         page = context.new_page()
                         load(page, f"{server.url}{lang.code}/{page_url}")
