@@ -1,6 +1,6 @@
 /* One answer(request) for every question a board asks (a request of nardy_rules.live).
 
-   The answers the build recorded for the page's examples answer first; the
+   The answers the build recorded for the board's example answer first; the
    engine in the worker answers everything else, with the same shapes. Both
    give a Promise; the board never asks which one answered. */
 

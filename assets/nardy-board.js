@@ -15,7 +15,8 @@
    board as a link says, once the engine has checked it; a malformed one
    never throws, and the hashchange listener is there before anything else.
 
-   window.nardyLive = {engine, boards, answer} is there for the tests and the benchmark. */
+   window.nardyLive = {engine, boards} (each board with its id, svg, layout,
+   history, show and answer) is there for the tests and the benchmark. */
 
 import { answerer } from "./nardy-answer.js";
 import { Board } from "./nardy-board-controller.js";
@@ -25,8 +26,8 @@ import LAYOUTS from "./nardy-layout.js";
 import { readDice, readFragment, readMoves } from "./nardy-link.js";
 import { Strings } from "./nardy-strings.js";
 
-/** nardy_site.answers.FILE: the recorded answers, in the folder of the page. */
-const ANSWERS = "nardy-answers.json";
+/** nardy_site.answers.FOLDER: each board's recorded answers, in the folder of the page. */
+const ANSWERS = "nardy-answers/";
 
 function readLink(boards) {
   const named = readFragment(location.hash);
@@ -41,27 +42,26 @@ function boardOf(figure, common) {
   const show = readMoves(figure.dataset.show || "");
   const layout = svg && LAYOUTS[svg.getAttribute("data-variant")];
   if (!layout || !position || dice === undefined || show === undefined) return null;
-  return new Board({ ...common, id: figure.id, root: figure, svg, layout, show,
-                     example: { position, dice, moves: [], rolled: false } });
+  const embedded = new EmbeddedAnswers(new URL(`${ANSWERS}${encodeURIComponent(figure.id)}.json`, document.baseURI));
+  const interest = (kind) => {
+    embedded.load();
+    if (kind !== "hover") common.engine.start();
+  };
+  return new Board({ ...common, id: figure.id, root: figure, svg, layout, show, interest,
+                     answer: answerer(embedded, common.engine), example: { position, dice, moves: [], rolled: false } });
 }
 
 async function init() {
   const boards = [];
   const engine = new Engine();
-  const embedded = new EmbeddedAnswers(new URL(ANSWERS, document.baseURI));
-  const answer = answerer(embedded, engine);
-  window.nardyLive = { engine, boards, answer };
+  window.nardyLive = { engine, boards };
   window.addEventListener("hashchange", () => readLink(boards));
   const figures = Array.from(document.querySelectorAll("figure.nardy-diagram"));
   if (!figures.length) return;
   const strings = await Strings.load(new URL("i18n.json", import.meta.url));
-  const interest = (kind) => {
-    embedded.load();
-    if (kind !== "hover") engine.start();
-  };
   for (const figure of figures) {
     try {
-      const board = boardOf(figure, { strings, answer, engine, interest });
+      const board = boardOf(figure, { strings, engine });
       if (board) boards.push(board);
     } catch (error) {
       /* this figure stays the build's diagram */

@@ -1,9 +1,9 @@
-/* The answers the build recorded for a page's examples: the engine's own, before the engine is ready.
+/* The answers the build recorded for a board's example: the engine's own, before the engine is ready.
 
-   The record (nardy_site/answers.py writes it as nardy-answers.json next to
-   the page) holds, for every diagram's example turn, nardy_rules.live's
-   answer to every request a board makes in every state of that turn, and
-   the position answers a board needs once such a turn has ended. A request
+   The record (nardy_site/answers.py writes it as nardy-answers/<figure id>.json
+   next to the page) holds, for the diagram's example turn, nardy_rules.live's
+   answer to every request the board makes in every state of that turn, and
+   the position answers it needs once the turn has ended. A request
    is answered here when the record holds it exactly (the same op, position
    text, dice and moves, nothing else in it); the state is found by walking
    the record with the request's moves, each matched to a move the engine
@@ -30,7 +30,7 @@ function turnKey(position, dice) {
   return `${position} ${dice.join(",")}`;
 }
 
-/** One page's record, answering synchronously: lookup(request) is the engine's answer, or null. */
+/** A record, answering synchronously: lookup(request) is the engine's answer, or null. */
 export class AnswerRecord {
   constructor(record) {
     this.shared = record.shared;
@@ -78,7 +78,7 @@ export class AnswerRecord {
   }
 }
 
-/** A page's record, fetched once, when a reader first shows interest in a board (load). */
+/** A board's record, fetched once, when a reader first shows interest in the board (load). */
 export class EmbeddedAnswers {
   constructor(url) {
     this.url = url;

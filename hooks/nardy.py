@@ -270,7 +270,7 @@ def on_page_markdown(markdown, page, config, files):
         first = block.line - 1
         last = block.line + block.body.count("\n") + 1  # the closing fence, 0-based
         lines[first : last + 1] = ["\n", html, "\n\n"]
-    # The engine's answers for the page's boards, next to the page (the site's folder is clean by now).
+    # The engine's answers for each of the page's boards, next to the page (the site's folder is clean by now).
     answers.write_page(figures[::-1], config["site_dir"], page.file.dest_uri)
     return "".join(lines)
 

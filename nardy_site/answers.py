@@ -2,17 +2,19 @@
 
 A live board sends every question as a request of ``nardy_rules.live`` to one
 ``answer(request)`` (assets/nardy-answer.js). Before the rules engine has
-started in the page's worker, and for a reader who never plays, the page
-answers from this record instead: for each diagram, the build enumerates every
-state of its example turn (every order of single moves the engine accepts,
-orders that meet in the same position with the same dice left sharing a
-state) and stores ``nardy_rules.live.handle``'s answer to every request the
-board makes there. The page's script (assets/nardy-embedded.js) walks the
-record with the request's moves and returns what ``handle`` would; anything
-the record does not hold goes to the worker.
+started in the page's worker, the board answers from its record instead: for
+each diagram, the build enumerates every state of its example turn (every
+order of single moves the engine accepts, orders that meet in the same
+position with the same dice left sharing a state) and stores
+``nardy_rules.live.handle``'s answer to every request the board makes there.
+The page's script (assets/nardy-embedded.js) walks the record with the
+request's moves and returns what ``handle`` would; anything the record does
+not hold goes to the worker.
 
-One JSON file per page with boards (:data:`FILE`, next to the page's
-``index.html``), fetched on the first sign of interaction with a board::
+One small JSON file per board, ``<page>/nardy-answers/<figure id>.json``
+(:data:`FOLDER`, next to the page's ``index.html``), fetched on the first sign
+of interest in that board (one file per page would put the fetch and parse of
+the whole page's records between a reader's first click and its answer)::
 
     {"format": 1,
      "shared": [{...}, ...],
@@ -23,16 +25,16 @@ One JSON file per page with boards (:data:`FILE`, next to the page's
                 "plays": {...}}, ...],
      "positions": {"nardy:...": {...}, ...}}
 
-- ``turns``: one per diagram with dice, found by the request's ``position``
-  (the compact text form) and ``dice``. State 0 is the turn's start.
+- ``turns``: the diagram's turn (none without dice), found by the request's
+  ``position`` (the compact text form) and ``dice``. State 0 is the turn's start.
 - ``answer``: the ``state`` op's answer there, without ``moves``, the one part
   that depends on the order the moves were made in: the page composes it
   from the moves walked (``legal_moves[i]`` of each state on the way).
 - ``next[i]``: the state after ``answer.legal_moves[i]``.
 - ``places`` and ``targets``: the ``targets`` op's answer for every place a
   board may ask about (1..24 and the bar: empty places too, whose answer says
-  why nothing moves from there), as indexes into ``shared``, the page's table
-  of the answers many states share; in every state but the end of a turn
+  why nothing moves from there), as indexes into ``shared``, the table of
+  the answers many states share; in every state but the end of a turn
   (where the board passes the turn instead).
 - ``checks``: the ``check`` op's answers, ``[from, to, die or null, answer]``:
   for the block's ``refuse`` lines at the start (without a die, as a click
@@ -62,8 +64,8 @@ from .languages import ROOT
 #: Records already made, by what made them (see :func:`page_json`).
 CACHE = ROOT / "build" / "answers"
 
-#: The record's file name, in the folder of the page it serves.
-FILE = "nardy-answers.json"
+#: The records' folder, next to the page they serve: ``<page>/nardy-answers/<figure id>.json``.
+FOLDER = "nardy-answers"
 FORMAT = 1
 
 
@@ -120,8 +122,8 @@ def states(position: Position, dice) -> list[tuple[Turn, list[dict], list[int]]]
     return found
 
 
-class PageAnswers:
-    """The record of one page, diagram by diagram (:meth:`add`); :meth:`to_json` is :data:`FILE`'s content."""
+class Record:
+    """The record of a board's example (:meth:`add`; of several, in tests); :meth:`to_json` is its file."""
 
     def __init__(self):
         self.shared: list[dict] = []
@@ -186,7 +188,7 @@ class PageAnswers:
                            "states": record_states, "plays": plays}
 
     def _share(self, answer: dict) -> int:
-        """The index of ``answer`` in the page's table of answers many states share."""
+        """The index of ``answer`` in the table of answers many states share."""
         text = json.dumps(answer, sort_keys=True)
         if text not in self._shared_index:
             self._shared_index[text] = len(self.shared)
@@ -207,21 +209,21 @@ class PageAnswers:
 
 
 def inputs(blocks) -> list:
-    """What a page's record is made from: each block's position text, dice, refused and shown moves."""
+    """What records are made from: each block's position text, dice, refused and shown moves."""
     return [[to_text(block.position), list(block.dice) if block.dice else None,
              [[start, end] for start, end, _refusal in refusals(block)], [list(move) for move in shown_moves(block)]]
             for block in blocks]
 
 
-def for_inputs(items) -> PageAnswers:
-    page = PageAnswers()
+def for_inputs(items) -> Record:
+    page = Record()
     for text, dice, refuse, show in items:
         page.add(from_text(text), dice, [tuple(item) for item in refuse], [tuple(item) for item in show])
     return page
 
 
-def for_blocks(blocks) -> PageAnswers:
-    """The record of a page's verified diagram blocks."""
+def for_blocks(blocks) -> Record:
+    """One record of verified diagram blocks (a board's is of its own block)."""
     return for_inputs(inputs(blocks))
 
 
@@ -234,42 +236,45 @@ def _engine_digest() -> str:
     return digest.hexdigest()
 
 
-def page_json(blocks) -> str:
-    """A page's record as JSON text, kept in ``build/answers/`` by what made it.
+def board_records(blocks) -> list[str]:
+    """Each block's record as JSON text, in order; a page's are kept in ``build/answers/`` by what made them.
 
     Every language's page has the same blocks, so the languages' builds (separate
-    processes) compute each page's record once; the key holds the engine's code
-    and the blocks' inputs, so a change to either makes a new one.
+    processes) compute each page's records once; the key holds the engine's code
+    and the blocks' inputs, so a change to either makes new ones.
     """
     items = inputs(blocks)
     engine = _engine_digest()[:16]
     cached = CACHE / f"{engine}-{hashlib.sha256(json.dumps(items).encode()).hexdigest()[:32]}.json"
     try:
-        return cached.read_text(encoding="utf-8")
-    except OSError:
+        return json.loads(cached.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         pass
-    text = json.dumps(for_inputs(items).to_json(), ensure_ascii=False, separators=(",", ":"))
+    texts = [json.dumps(for_inputs([item]).to_json(), ensure_ascii=False, separators=(",", ":")) for item in items]
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
         for old in CACHE.glob("*.json"):  # records of another engine are never read again
             if not old.name.startswith(engine):
                 old.unlink(missing_ok=True)
         partial = cached.with_name(f"{cached.stem}.{os.getpid()}.tmp")
-        partial.write_text(text, encoding="utf-8")
+        partial.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
         os.replace(partial, cached)  # whole or not at all, when two builds write it at once
     except OSError:
-        pass  # a folder that cannot be written: no cache, the same record
-    return text
+        pass  # a folder that cannot be written: no cache, the same records
+    return texts
 
 
-def write_page(blocks, site_dir, dest_uri: str) -> Path | None:
-    """Write the record of a page's blocks next to the page (``dest_uri``: its ``.../index.html``)."""
+def write_page(blocks, site_dir, dest_uri: str) -> list[Path]:
+    """Write each block's record into :data:`FOLDER` next to the page (``dest_uri``: its ``.../index.html``)."""
     if not blocks:
-        return None
+        return []
     if posixpath.basename(dest_uri) != "index.html":
         raise AnswersError(f"{dest_uri}: the live boards' answers sit next to a page's index.html "
                            "(use_directory_urls: true)")
-    path = Path(site_dir) / posixpath.dirname(dest_uri) / FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page_json(blocks), encoding="utf-8")
-    return path
+    folder = Path(site_dir) / posixpath.dirname(dest_uri) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for block, text in zip(blocks, board_records(blocks)):
+        paths.append(folder / f"{block.id}.json")
+        paths[-1].write_text(text, encoding="utf-8")
+    return paths

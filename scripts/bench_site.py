@@ -13,7 +13,7 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   which every diagram of the page is laid out (they are inline SVG);
 - first click -> destinations: from the pointer going down on a checker of the
   first example that shows a move to the frame that shows its destinations,
-  with the rules engine still starting (the page's recorded answers, fetched
+  with the rules engine still starting (the board's recorded answers, fetched
   when the pointer comes over the board, answer);
 - engine ready: from that first interaction to the worker's "ready" (Pyodide
   started, the engine unpacked and imported), and the longest task the page's
@@ -21,8 +21,8 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
 - bytes: what the browser received (as transferred: compressed, with headers)
   for a reader who only reads (the page loaded and scrolled to its end, no
   interaction), and for one who plays (the same, plus the recorded answers and
-  the engine), for the rules pages of every language; and the recorded
-  answers alone (``nardy-answers.json``) of each page.
+  the engine), for the rules pages of every language; and of it, the
+  recorded answers of the board played (``nardy-answers/<figure id>.json``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nardy_site import languages  # noqa: E402
-from nardy_site.answers import FILE as ANSWERS  # noqa: E402
+from nardy_site.answers import FOLDER as ANSWERS  # noqa: E402
 from nardy_site.build import build  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
 
@@ -219,7 +219,7 @@ def main(argv=None) -> int:
                       " Pyodide starts in the worker)")
 
                 print("\nbytes received, rules pages (KB as transferred / uncompressed; goal for a reader: < 500 transferred)")
-                print("  page          reader who only reads        reader who plays          of which the recorded answers")
+                print("  page          reader who only reads        reader who plays          of which the board's recorded answers")
                 for lang in languages.enabled():
                     for page_url in ("short/", "long/"):
                         context = browser.new_context()
@@ -237,7 +237,8 @@ def main(argv=None) -> int:
                         play(page)
                         page.wait_for_load_state("networkidle")
                         player = (counter.transferred, counter.decoded)
-                        recorded = counter.sizes.get(f"{lang.code}/{page_url}{ANSWERS}", (0, 0))
+                        recorded = [size for path, size in counter.sizes.items() if f"/{ANSWERS}/" in f"/{path}"]
+                        recorded = (sum(t for t, _d in recorded), sum(d for _t, d in recorded))
                         context.close()
                         print(f"  {lang.code}/{page_url:8}  {reader[0] / 1024:7.0f} / {reader[1] / 1024:7.0f}"
                               f"          {player[0] / 1024:7.0f} / {player[1] / 1024:7.0f}"

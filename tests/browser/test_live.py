@@ -88,8 +88,8 @@ class Live:
         self.figure(board_id).locator(f"button[data-action='{action}']").click()
 
     def wait_destinations(self, board_id: str, timeout: float = 10000):
-        """Wait for a selection's destinations: the first interaction with a page's boards fetches its
-        recorded answers (nardy-answers.json), so the first answer comes a fetch later than the click."""
+        """Wait for a selection's destinations: the first interaction with a board fetches its recorded
+        answers (nardy-answers/<id>.json), so its first answer comes a fetch later than the click."""
         self.page.wait_for_function(
             "(id) => document.querySelectorAll(`figure#${id} .nardy-live-dest`).length > 0", arg=board_id, timeout=timeout)
 
@@ -399,7 +399,7 @@ def test_a_reader_who_only_reads_downloads_no_engine(guard, site_url, site_langu
     assert live.engine_status() == "idle"
     assert not [url for url in guard.local if "/pyodide/" in url or "nardy-worker" in url], guard.local
     assert any(url.endswith("/assets/i18n.json") for url in guard.local)
-    assert not [url for url in guard.local if "nardy-answers.json" in url], guard.local  # fetched on interest only
+    assert not [url for url in guard.local if "nardy-answers" in url], guard.local  # fetched on interest only
     live.assert_clean()
 
 
@@ -450,9 +450,10 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
         # A legal first move of the example, as the board's own answer gives it.
         start, end = live.page.evaluate(
             """(id) => {
-                const example = window.nardyLive.boards.find((b) => b.id === id).history.example;
+                const board = window.nardyLive.boards.find((b) => b.id === id);
+                const example = board.history.example;
                 const request = { op: 'state', position: example.position, dice: example.dice, moves: [] };
-                return window.nardyLive.answer(request).then((answer) => [answer.legal_moves[0].from, answer.legal_moves[0].to]);
+                return board.answer(request).then((answer) => [answer.legal_moves[0].from, answer.legal_moves[0].to]);
             }""", board)
 
         def tap(place):

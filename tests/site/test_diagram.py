@@ -125,7 +125,7 @@ def test_the_recorded_turn_holds_every_order_the_engine_accepts():
     assert seen == set(range(len(found)))
     assert plays == {play.result for play in legal_plays(position, (3, 1))}
     assert len(found) < 40  # 16 plays, many orders: shared states keep it small
-    record = answers.PageAnswers()
+    record = answers.Record()
     record.add(position, None)
     assert record.to_json()["turns"] == [] and list(record.to_json()["positions"]) == [to_text(position)]
 

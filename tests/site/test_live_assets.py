@@ -1,6 +1,6 @@
 """The live boards' files in the built site: Pyodide and the engine once for every language, each
 language's scripts and compiled strings, the module script only on pages with boards, nothing from
-another host, the recorded answers next to each page with boards and small, no script over 300 lines."""
+another host, each board's recorded answers next to its page and small, no script over 300 lines."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_the_worker_finds_pyodide_relative_to_itself(site, site_languages):
 
 def test_no_script_names_another_host(site, site_languages):
     for lang in site_languages:
-        recorded = sorted((site / lang.code).glob(f"*/{answers.FILE}"))
+        recorded = sorted((site / lang.code).glob(f"*/{answers.FOLDER}/*.json"))
         assert recorded
         for path in [site / lang.code / "assets" / name for name in SCRIPTS + ("i18n.json",)] + recorded:
             name = path.name
@@ -106,7 +106,7 @@ def test_module_script_only_on_pages_with_boards(site, site_languages):
             else:
                 assert not modules
             urls = [u for _line, u in loaded_urls(root)]
-            assert not any("pyodide" in u or "nardy-worker" in u or answers.FILE in u for u in urls), (lang.code, url)
+            assert not any("pyodide" in u or "nardy-worker" in u or answers.FOLDER in u for u in urls), (lang.code, url)
         not_found = parse_file(site / lang.code / "404.html")
         assert not [s for s in not_found.find_all("script") if s.get("type") == "module"]
 
@@ -115,15 +115,14 @@ def read_dice(text):
     return [int(part) for part in text.split("-")] if text else None
 
 
-def test_each_page_with_boards_has_its_recorded_answers_and_they_stay_small(site, site_languages):
+def test_each_board_has_its_recorded_answers_and_they_stay_small(site, site_languages):
     sizes = []
     for lang in site_languages:
         for url in PAGES.values():
             page = page_html(site, lang.code, url)
-            root = parse_file(page)
-            figures = root.find_all("figure", cls="nardy-diagram")
-            path = page.parent / answers.FILE
-            assert path.is_file() == bool(figures), (lang.code, url)
+            figures = parse_file(page).find_all("figure", cls="nardy-diagram")
+            folder = page.parent / answers.FOLDER
+            assert folder.is_dir() == bool(figures), (lang.code, url)
             if not figures:
                 continue
             # Nothing inlined: the page holds only what a board needs before the reader turns to it.
@@ -131,18 +130,19 @@ def test_each_page_with_boards_has_its_recorded_answers_and_they_stay_small(site
             assert 'class="nardy-data"' not in text
             assert all(len(f.get("data-position") or "") < 80 and len(f.get("data-show") or "") < 80 for f in figures)
             assert len(gzip.compress(text.encode(), 6)) < 60_000, (lang.code, url)
-            record = json.loads(path.read_text(encoding="utf-8"))
-            assert record["format"] == answers.FORMAT and "layout" not in path.read_text(encoding="utf-8")
-            turns = {(turn["position"], tuple(turn["dice"])) for turn in record["turns"]}
+            assert {p.name for p in folder.iterdir()} == {f"{f.get('id')}.json" for f in figures}
             for figure in figures:
+                path = folder / f"{figure.get('id')}.json"
+                record = json.loads(path.read_text(encoding="utf-8"))
+                assert record["format"] == answers.FORMAT and "layout" not in path.read_text(encoding="utf-8")
                 dice = read_dice(figure.get("data-dice"))
                 if dice is None:
-                    assert figure.get("data-position") in record["positions"], figure.get("id")
+                    assert record["turns"] == [] and list(record["positions"]) == [figure.get("data-position")]
                 else:
-                    assert (figure.get("data-position"), tuple(dice)) in turns, figure.get("id")
-            # What a reader who plays downloads for them: gzip, as served.
-            sizes.append(len(gzip.compress(path.read_bytes(), 6)))
-            assert sizes[-1] < 40_000, (lang.code, url, sizes[-1])
+                    assert [(t["position"], t["dice"]) for t in record["turns"]] == [(figure.get("data-position"), dice)]
+                # What a reader who plays this board downloads for it: gzip, as served.
+                sizes.append(len(gzip.compress(path.read_bytes(), 6)))
+                assert sizes[-1] < 20_000, (lang.code, url, path.name, sizes[-1])
     assert sizes
 
 
