@@ -14,7 +14,10 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
 - first click -> destinations: from the pointer going down on a checker of the
   first example that shows a move to the frame that shows its destinations,
   with the rules engine still starting (the board's recorded answers, fetched
-  when the pointer comes over the board, answer);
+  when the pointer comes over the board, answer): once with the pointer
+  straight onto the checker (no time between coming over the board and the
+  press, the worst case), once with it resting on the board for ``REST_MS``
+  first, as a reader's hand does (a new context each time: nothing cached);
 - engine ready: from that first interaction to the worker's "ready" (Pyodide
   started, the engine unpacked and imported), and the longest task the page's
   own thread ran meanwhile (Long Tasks API; none means none over 50 ms);
@@ -117,8 +120,13 @@ class Counter:
         self.sizes = {}
 
 
-def click_checker(page):
-    """Click a checker that can move in the page's first example with dice."""
+#: How long a reader's pointer is over a board before it presses on a checker, in the second timing.
+REST_MS = 200
+
+
+def click_checker(page, rest_ms: int = 0):
+    """Click a checker that can move in the page's first example with dice; with ``rest_ms``, the
+    pointer first comes over the board's corner and rests there, as a reader's hand does."""
     # The first example that shows a move: its first checker to move (from the page, asking nothing yet).
     board_id, place = page.evaluate(
         """() => {
@@ -137,6 +145,10 @@ def click_checker(page):
         }""",
         [board_id, place],
     )
+    if rest_ms:
+        box = page.locator(f"figure#{board_id} svg").bounding_box()
+        page.mouse.move(box["x"] + 2, box["y"] + 2)
+        page.wait_for_timeout(rest_ms)
     page.mouse.click(x, y)
 
 
@@ -146,10 +158,10 @@ def load(page, url):
     return page.evaluate("window.__bench.visible")
 
 
-def play(page) -> tuple[float, str, float, float]:
+def play(page, rest_ms: int = 0) -> tuple[float, str, float, float]:
     """(click -> destinations ms, engine state at that frame, click -> engine ready ms,
     the longest main-thread task from the click to the engine's readiness ms)."""
-    click_checker(page)
+    click_checker(page, rest_ms)
     page.wait_for_function("window.__bench.highlighted !== undefined")
     page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.nardyEngine)", timeout=60000)
     bench = page.evaluate("window.__bench")
@@ -193,6 +205,7 @@ def main(argv=None) -> int:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
                 print(f"Chromium {browser.version}, {args.runs} runs each, page {args.page}\n")
                 cold_visible, warm_visible, clicks, states, cold_ready, warm_ready, frozen = [], [], [], [], [], [], []
+                rested = []
                 for _ in range(args.runs):
                     context = browser.new_context()
                     context.add_init_script(probes)
@@ -210,10 +223,19 @@ def main(argv=None) -> int:
                     warm_ready.append(ready_ms)
                     frozen.append(longest)
                     context.close()
+                    context = browser.new_context()
+                    context.add_init_script(probes)
+                    page = context.new_page()
+                    load(page, url)
+                    click_ms, state, _ready, _longest = play(page, REST_MS)
+                    rested.append(click_ms)
+                    states.append(state)
+                    context.close()
                 print("time (median ms)                              cold      warm")
                 print(f"  every diagram visible                    {median(cold_visible):8.0f}  {median(warm_visible):8.0f}")
                 print(f"  first click -> destinations highlighted  {median(clicks):8.1f}            (goal < 100; engine then: "
                       f"{', '.join(sorted(set(states)))})")
+                print(f"  the same, the pointer {REST_MS} ms on the board first {median(rested):6.1f}")
                 print(f"  first interaction -> engine ready        {median(cold_ready):8.0f}  {median(warm_ready):8.0f}")
                 print(f"  longest main-thread task meanwhile       {max(frozen):8.0f}            (the most of any run;"
                       " Pyodide starts in the worker)")
