@@ -44,8 +44,8 @@ function boardOf(figure, common) {
   if (!layout || !position || dice === undefined || show === undefined) return null;
   const embedded = new EmbeddedAnswers(new URL(`${ANSWERS}${encodeURIComponent(figure.id)}.json`, document.baseURI));
   const interest = (kind) => {
-    embedded.load();
-    if (kind !== "hover") common.engine.start();
+    const loaded = embedded.load();
+    if (kind !== "hover") common.engine.start(loaded);
   };
   return new Board({ ...common, id: figure.id, root: figure, svg, layout, show, interest,
                      answer: answerer(embedded, common.engine), example: { position, dice, moves: [], rolled: false } });

@@ -1,7 +1,7 @@
 /* The rules engine of a page: nardy_rules in Pyodide, in one module Web Worker (nardy-worker.js).
 
    Started on the first interaction with a board (never for a reader who only
-   reads). answer(request) sends a request of nardy_rules.live and resolves
+   reads), its worker created once the board's answer at hand is drawn. answer(request) sends a request of nardy_rules.live and resolves
    with the engine's answer; it rejects when the engine cannot start (no
    WebAssembly or workers, a failed download, not ready within the time
    limit, 20 s or globalThis.nardyLiveTimeout). The status (idle, starting,
@@ -32,7 +32,9 @@ export class Engine {
     }
   }
 
-  start() {
+  /** Start, once: the worker is created once ``after`` settles and the next frame is drawn (creating it
+      costs the page's thread a moment, which should not come before the answer at hand is shown). */
+  start(after = Promise.resolve()) {
     if (this.status !== "idle") return;
     this.timings.start = performance.now();
     this.setStatus("starting");
@@ -40,6 +42,17 @@ export class Engine {
       this.fail("WebAssembly or Web Workers are not available");
       return;
     }
+    this.timer = setTimeout(() => this.fail(`not ready within ${timeLimit()} ms`), timeLimit());
+    const spawn = () => this.spawn();
+    const soon = () => {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(spawn, 0)));
+      setTimeout(spawn, 250); // no frame (a hidden page): start anyway
+    };
+    after.then(soon, soon);
+  }
+
+  spawn() {
+    if (this.worker || this.status !== "starting") return;
     try {
       this.worker = new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" });
     } catch (error) {
@@ -52,7 +65,6 @@ export class Engine {
       this.fail(`the worker failed: ${event.message || "load error"}`);
     };
     this.worker.onmessageerror = () => this.fail("a message could not be read");
-    this.timer = setTimeout(() => this.fail(`not ready within ${timeLimit()} ms`), timeLimit());
   }
 
   receive(text) {
@@ -96,6 +108,7 @@ export class Engine {
   /** The engine's answer to a request of nardy_rules.live; rejects when the engine is not available. */
   answer(request) {
     this.start();
+    this.spawn(); // a question for the engine: no reason to wait
     if (this.status === "failed") return Promise.reject(new Error(this.reason));
     return new Promise((resolve, reject) => {
       const id = this.next;
