@@ -4,8 +4,8 @@
    stays as it is: a reader who only reads downloads these small modules, the
    layout and the language's strings (assets/i18n.json), never the engine nor
    the recorded answers. The first sign of interest in a board (a pointer
-   over it, a press, the keyboard focus) fetches the page's recorded answers
-   (nardy-answers.json next to the page, nardy_site/answers.py); a press or
+   over it, a press, the keyboard focus) fetches the board's recorded answers
+   (nardy-answers/<figure id>.json next to the page, nardy_site/answers.py); a press or
    the focus also starts the rules engine (nardy-engine.js). Each board
    (nardy-board-controller.js) asks both through one answer(request).
 
