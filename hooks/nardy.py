@@ -22,7 +22,7 @@ from mkdocs.structure.files import File
 
 try:
     from nardy_rules import svg
-    from nardy_site import i18n
+    from nardy_site import i18n, live_assets
     from nardy_site.site_build import SiteBuild
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
     # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CSS_URI = "assets/nardy.css"
 JS_URI = "assets/nardy.js"
 #: The live boards' scripts, copied as they are (overrides/main.html loads the first).
-LIVE_SCRIPTS = ("nardy-board.js", "nardy-logic.js", "nardy-worker.js")
+LIVE_SCRIPTS = live_assets.SCRIPTS
 LAYOUT_URI = "assets/nardy-layout.js"
 CATALOG_URI = "assets/i18n.json"
 
@@ -51,7 +51,7 @@ def on_files(files, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    return SiteBuild.of(config).page_markdown(markdown, page)
+    return SiteBuild.of(config).page_markdown(markdown, page, config)
 
 
 def on_env(env, config, files):

@@ -1,23 +1,33 @@
 """The live boards' entry point: JSON in, JSON out, no state kept between calls.
 
 The page's Web Worker runs this module in Pyodide; the parity tests run it in
-CPython. Every request carries the whole turn so far, so the worker holds no
-game state and a reloaded link can be replayed::
+CPython; the site build records its answers for every diagram's example turn
+(``nardy_site.answers``), which the page uses before the worker is ready.
+Every request carries the whole turn so far, so the worker holds no game
+state and a reloaded link can be replayed::
 
     {"op": "state", "position": {...}, "dice": [6, 5], "moves": [{"from": 24, "to": 18, "die": 6}]}
 
+A position is the JSON contract (an object) or the compact text form
+(``"nardy:short:w:..."``): :func:`read_position` reads both. The browser holds
+no rule of the game, so the answers carry everything a board shows: every
+reason comes with its message key (``{"code", "params", "key"}``, the key of
+``nardy_rules.reasons.MESSAGES`` the page translates), positions with their
+pips and text form.
+
 Operations:
 
+- ``position``: a bare position, no dice: ``{"position", "text", "turn", "pips",
+  "result"}`` (see :func:`position_answer`).
 - ``state``: the turn so far (see :func:`state`).
-- ``check``: with ``"from"`` and ``"to"``: ``{"legal": true, "move": {...}}`` or
-  ``{"legal": false, "reason": {"code", "params"}}`` (the page translates the reason).
+- ``check``: with ``"from"`` and ``"to"`` (and ``"die"``, optional):
+  ``{"legal": true, "move": {...}, "notation": "13/8*"}`` or
+  ``{"legal": false, "reason": {"code", "params", "key"}}``.
 - ``paths``: with ``"from"``: where that checker can go now, with one or more dice.
 - ``plays``: every legal play of the turn from its start position, in notation
   (for a roll, or for the dice still to play: one die, three or four of a double).
-- ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...]}``: where that
-  checker can go now (as ``paths``), and the single-die destinations that are
-  legal on their own but refused by the rules about the whole turn
-  (``leaves-dice-unplayed``, ``must-play-larger-die``), each with its reason.
+- ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...], "reason": ...}``
+  (see :func:`targets`).
 - ``game``: whole games and matches, for the play page: a match record in,
   the new record and its state out (``nardy_rules.game_live``).
 
@@ -37,16 +47,46 @@ import json
 from .contract import quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
 from .errors import InvalidRequestError, NardyError
+from .interchange import from_text, to_text
 from .play import Move
-from .position import Position
+from .position import OFF, Position
+from .reasons import Refusal
 from .turn import Turn
 
 #: The operations, in the order the error message lists them.
-OPS = ("state", "check", "paths", "targets", "plays", "game")
+OPS = ("position", "state", "check", "paths", "targets", "plays", "game")
 
 
 def _move_json(move: Move) -> dict:
     return move.to_json()
+
+
+def read_position(value) -> Position:
+    """A request's position: the JSON contract (an object) or the compact text form (a string)."""
+    if isinstance(value, str):
+        return from_text(value)
+    return Position.from_json(value)
+
+
+def reason_json(refusal: Refusal) -> dict:
+    """A refusal as the answers carry it: code, parameters and the key of its message."""
+    return {"code": refusal.code, "params": dict(refusal.params), "key": refusal.message_key}
+
+
+def pips_json(position: Position) -> dict:
+    return {"white": position.pips("white"), "black": position.pips("black")}
+
+
+def position_answer(position: Position) -> dict:
+    """Everything a board shows about a position with no dice (the ``position`` op)."""
+    result = position.result()
+    return {
+        "position": position.to_json(),
+        "text": to_text(position),
+        "turn": position.turn,
+        "pips": pips_json(position),
+        "result": result.to_json() if result is not None else None,
+    }
 
 
 def replay(request: dict) -> Turn:
@@ -54,7 +94,7 @@ def replay(request: dict) -> Turn:
     request = read_object(request, "a request")
     if "position" not in request:
         raise InvalidRequestError("the request has no position")
-    position = Position.from_json(request["position"])
+    position = read_position(request["position"])
     dice = request.get("dice")
     if dice is None:
         raise InvalidRequestError("the request has no dice")
@@ -69,7 +109,17 @@ def replay(request: dict) -> Turn:
 
 
 def state(turn: Turn) -> dict:
-    """Everything a board shows about a turn in progress."""
+    """Everything a board shows about a turn in progress.
+
+    ``text`` is the position in the compact text form; once the turn is
+    complete, ``next`` is the position after it (the other side to move), with
+    ``next_text`` and ``next_pips``; ``result`` is the game's once a side has
+    borne off all 15. ``lost_reasons``: for each die value the complete turn
+    leaves unplayed, how many dice and, for every checker that might have
+    played it, the single move and the engine's reason
+    (:meth:`~nardy_rules.turn.Turn.lost_reasons`; the board shows the
+    ``dice-lost`` heading over them).
+    """
     position = turn.position
     finished = turn.play().result if turn.complete else None
     result = (finished or position).result()
@@ -82,15 +132,25 @@ def state(turn: Turn) -> dict:
         "moves": [_move_json(m) for m in turn.moves],
         "complete": turn.complete,
         "lost": list(turn.lost_dice),
+        "lost_reasons": [
+            {"die": lost.die, "count": lost.count,
+             "refusals": [{"start": m.start, "end": m.end, "reason": reason_json(r)} for m, r in lost.refusals]}
+            for lost in turn.lost_reasons()
+        ],
         "legal_moves": [_move_json(m) for m in turn.legal_moves()],
-        "pips": {"white": position.pips("white"), "black": position.pips("black")},
+        "pips": pips_json(position),
         "next": finished.to_json() if finished is not None else None,
         "result": result.to_json() if result is not None else None,
+        "text": to_text(position),
+        "next_text": to_text(finished) if finished is not None else None,
+        "next_pips": pips_json(finished) if finished is not None else None,
     }
 
 
 #: Refusals of a move that is legal on its own but breaks the rules about the whole turn.
 TURN_RULES = ("leaves-dice-unplayed", "must-play-larger-die")
+#: Refusals that hold for a checker whatever its destination.
+CHECKER_RULES = ("game-over", "no-dice-left", "no-checker", "enter-from-bar-first")
 
 
 def _paths_json(turn: Turn, start) -> list:
@@ -122,19 +182,77 @@ def _plays(start: Turn) -> list:
     return list(found.values())
 
 
+def path_notation(moves: list[Move]) -> str:
+    """One checker's moves in notation, through each landing point: ``24/18/13``, ``13/10*/5``, ``6/off``."""
+    return "/".join([str(moves[0].start)] + [f"{m.end}{'*' if m.hit else ''}" for m in moves])
+
+
+def checker_refusal(turn: Turn, start) -> Refusal | None:
+    """Why the checker on ``start`` cannot move at all, whatever its destination (:data:`CHECKER_RULES`)."""
+    refusal = turn.check(start, OFF)
+    return refusal if refusal is not None and refusal.code in CHECKER_RULES else None
+
+
 def targets(turn: Turn, start) -> dict:
-    """Where the checker on ``start`` can go now, and where it may not go because of the whole turn."""
-    paths = _paths_json(turn, start)
+    """Where the checker on ``start`` can go now, and where and why it may not.
+
+    ``paths``: as the ``paths`` op, each with its ``notation``
+    (:func:`path_notation`); ``refused``: the single-die destinations that are
+    legal on their own but refused by the rules about the whole turn
+    (:data:`TURN_RULES`), each ``{"end", "reason"}``; ``reason``: when the
+    checker has neither, why it cannot move at all (:data:`CHECKER_RULES`:
+    no such checker, a checker on the bar first, no dice left, the game is
+    over), or null (it is blocked).
+    """
+    reason = checker_refusal(turn, start)
+    if reason is not None:  # then no destination has another reason (nor a path)
+        return {"paths": [], "refused": [], "reason": reason_json(reason)}
+    paths = [
+        {"end": p["end"], "moves": [_move_json(m) for m in p["moves"]], "notation": path_notation(p["moves"])}
+        for p in turn.paths(start)
+    ]
     reached = {p["end"] for p in paths}
     refused = []
-    if not turn.complete:
-        for end in [*range(1, 25), "off"]:
-            if end in reached:
-                continue
-            refusal = turn.check(start, end)
-            if refusal is not None and refusal.code in TURN_RULES:
-                refused.append({"end": end, "reason": {"code": refusal.code, "params": refusal.params}})
-    return {"paths": paths, "refused": refused}
+    for end in [*range(1, 25), OFF]:
+        if end in reached:
+            continue
+        refusal = turn.check(start, end)
+        if refusal is not None and refusal.code in TURN_RULES:
+            refused.append({"end": end, "reason": reason_json(refusal)})
+    return {"paths": paths, "refused": refused, "reason": None}
+
+
+def check(turn: Turn, start, end, die) -> dict:
+    """Whether one checker may move from ``start`` to ``end`` now (the ``check`` op)."""
+    refusal = turn.check(start, end, die)
+    if refusal is not None:
+        return {"legal": False, "reason": reason_json(refusal)}
+    moved = turn.copy().move(start, end, die)
+    return {"legal": True, "move": _move_json(moved), "notation": moved.notation}
+
+
+def turn_answer(turn: Turn, request: dict) -> dict:
+    """The answer to a request about a turn, once :func:`replay` has played its moves.
+
+    :func:`handle` is :func:`replay` and this; the site build calls them apart
+    to answer many requests about one state of a turn (``nardy_site.answers``).
+    Raises :class:`NardyError` for a bad request.
+    """
+    op = request.get("op")
+    if op == "state":
+        return state(turn)
+    if op == "check":
+        die = request.get("die")
+        die = None if die is None else read_int(die, "die", 1, 6)
+        return check(turn, read_point(request.get("from"), "from"), read_point(request.get("to"), "to"), die)
+    if op == "paths":
+        return {"paths": _paths_json(turn, read_point(request.get("from"), "from"))}
+    if op == "targets":
+        return targets(turn, read_point(request.get("from"), "from"))
+    if op == "plays":
+        plays = _plays(Turn(turn.start, request.get("dice")))
+        return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
+    raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
 
 
 def handle(request: object) -> dict:
@@ -166,22 +284,8 @@ def _answer(request: object) -> dict:
         from .game_live import handle_game
 
         return handle_game(request)
-    turn = replay(request)
-    if op == "state":
-        return state(turn)
-    if op == "plays":
-        plays = _plays(Turn(turn.start, request.get("dice")))
-        return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
-    start = read_point(request.get("from"), "from")
-    if op == "check":
-        end = read_point(request.get("to"), "to")
-        die = request.get("die")
-        die = None if die is None else read_int(die, "die", 1, 6)
-        refusal = turn.check(start, end, die)
-        if refusal is not None:
-            return {"legal": False, "reason": {"code": refusal.code, "params": refusal.params}}
-        moved = turn.copy().move(start, end, die)
-        return {"legal": True, "move": _move_json(moved)}
-    if op == "paths":
-        return {"paths": _paths_json(turn, start)}
-    return targets(turn, start)
+    if op == "position":
+        if "position" not in request:
+            raise InvalidRequestError("the request has no position")
+        return position_answer(read_position(request["position"]))
+    return turn_answer(replay(request), request)

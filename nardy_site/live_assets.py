@@ -1,4 +1,4 @@
-"""What the live boards run, shared by every language: ``<site>/pyodide/``.
+"""What the live boards run: their scripts (:data:`SCRIPTS`), and ``<site>/pyodide/`` for every language.
 
 ``write(site_dir)`` (called by ``nardy_site.build`` after the language builds)
 copies the five files of the pinned npm package ``pyodide`` that pure Python
@@ -24,6 +24,15 @@ from pathlib import Path
 from . import engine_archive
 from .languages import ROOT
 
+#: The live boards' scripts in assets/, copied into every language's assets/ as they are
+#: (overrides/main.html loads the first; it imports the others, and starts the worker).
+SCRIPTS = (
+    "nardy-board.js", "nardy-answer.js", "nardy-board-controller.js", "nardy-board-controls.js",
+    "nardy-board-cursor.js", "nardy-board-input.js", "nardy-board-play.js", "nardy-board-state.js",
+    "nardy-board-tools.js", "nardy-board-view.js", "nardy-dom.js", "nardy-draw.js", "nardy-embedded.js",
+    "nardy-engine.js", "nardy-geometry.js", "nardy-link.js", "nardy-position.js", "nardy-strings.js",
+    "nardy-worker.js",
+)
 PACKAGE = "pyodide"
 #: The files Pyodide needs for pure Python with the standard library, and no package wheels.
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

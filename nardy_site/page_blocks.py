@@ -22,9 +22,9 @@ _LINE_ENDS = re.compile(r"(?<=\n)")
 
 
 def with_figures(markdown: str, source: str, page: Document, path: str,
-                 translator: Translator) -> tuple[str, list[str]]:
+                 translator: Translator) -> tuple[str, list[str], list]:
     """``markdown`` (what MkDocs hands the hook: the page without its front matter) with a figure for each
-    block that holds, and the problems of the page's tables and blocks.
+    block that holds, the problems of the page's tables and blocks, and the blocks drawn (in page order).
 
     ``source`` is the page's file and ``page`` its Document, whose lines are the file's.
     """
@@ -44,4 +44,4 @@ def with_figures(markdown: str, source: str, page: Document, path: str,
     lines = _LINE_ENDS.split(markdown)
     for block, html in reversed(figures):
         lines[block.line - 1 - offset: block.end - offset] = ["\n", html, "\n\n"]
-    return "".join(lines), problems
+    return "".join(lines), problems, [block for block, _html in figures]

@@ -36,7 +36,7 @@ import logging
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from . import alternates, not_found, page_blocks, site_config, site_pages, translation
+from . import alternates, answers, not_found, page_blocks, site_config, site_pages, translation
 from .i18n import Translator
 from .languages import Language
 from .markdown_reader import read
@@ -85,15 +85,17 @@ class SiteBuild:
         for uri, content in site_pages.generated_pages(self.lang, self.translator.gettext).items():
             files.append(File.generated(config, uri, content=content))
 
-    def page_markdown(self, markdown: str, page) -> str:
+    def page_markdown(self, markdown: str, page, config) -> str:
         path = display(page.file.abs_src_path or page.file.src_uri)
         source = page.file.content_string
         document = read(source)
         site_config.escape_page_meta(page.meta)
         for line, reason in translation.problems(document, set(site_pages.rules_pages()) or None):
             self.problems.append(f"{path}:{line}: {reason}")
-        markdown, problems = page_blocks.with_figures(markdown, source, document, path, self.translator)
+        markdown, problems, drawn = page_blocks.with_figures(markdown, source, document, path, self.translator)
         self.problems += problems
+        # The engine's answers for each of the page's boards, next to the page (the site's folder is clean by now).
+        answers.write_page(drawn, config["site_dir"], page.file.dest_uri)
         return markdown
 
     def finish(self) -> None:

@@ -1,6 +1,6 @@
 """The live boards in Chromium, on Uzbek, Kazakh and Armenian pages (and the others where cheap): legal and
 illegal moves with the reason in the page's language, dice, undo and redo, reset, the keyboard alone, the
-example's embedded plays before the engine is ready, links, the end of a game, the failure paths; no
+example's recorded answers before the engine is ready, links, the end of a game, the failure paths; no
 request leaves 127.0.0.1, the console stays clean, and .wasm arrives as application/wasm.
 
 Expected texts are read from the catalogs (Babel's read_po, not the build's translator) and formatted
@@ -86,7 +86,7 @@ class Live:
         self.figure(board_id).locator("svg").scroll_into_view_if_needed()
         x, y = self.page.evaluate(
             """([id, place, level]) => {
-                const board = window.nardyLive.boards.find((b) => b.data.id === id);
+                const board = window.nardyLive.boards.find((b) => b.id === id);
                 const lay = board.layout;
                 const turn = board.svg.getAttribute('data-turn');
                 let x, y;
@@ -102,6 +102,12 @@ class Live:
 
     def button(self, board_id: str, action: str):
         self.figure(board_id).locator(f"button[data-action='{action}']").click()
+
+    def wait_destinations(self, board_id: str, timeout: float = 10000):
+        """Wait for a selection's destinations: the first interaction with a board fetches its recorded
+        answers (nardy-answers/<id>.json), so its first answer comes a fetch later than the click."""
+        self.page.wait_for_function(
+            "(id) => document.querySelectorAll(`figure#${id} .nardy-live-dest`).length > 0", arg=board_id, timeout=timeout)
 
     def destinations(self, board_id: str) -> list[str]:
         return self.figure(board_id).locator(".nardy-live-dest").evaluate_all("els => els.map(e => e.dataset.point)")
@@ -167,8 +173,10 @@ def test_play_a_board(guard, site_url, site_languages, code, wasm_types):
     assert live.engine_status() == "idle"  # nothing loaded before the reader plays
     assert live.checkers(board) == layer_of(start)
 
-    # A legal move: the checker on 8, then 5 (the example's plays answer at once).
+    # A legal move: the checker on 8, then 5 (the example's recorded answers, before the engine).
     live.click(board, 8)
+    live.wait_destinations(board)
+    assert live.engine_status() == "starting"
     assert live.status(board) in selected_text(text, 8, [4, 5, 7])
     assert sorted(live.destinations(board), key=int) == ["4", "5", "7"]
     live.click(board, 5)
@@ -316,6 +324,8 @@ def test_embedded_plays_work_before_the_engine_is_ready(guard, site_url, site_la
     board = "short-opening-3-1"
     live.click(board, 8)
     assert live.engine_status() == "starting"
+    live.wait_destinations(board)
+    assert live.engine_status() == "starting"
     before = sorted(live.destinations(board), key=int)
     assert before == ["4", "5", "7"]
     live.click(board, 5)
@@ -346,6 +356,7 @@ def test_the_end_of_a_game_and_the_example_animation(guard, site_url, site_langu
     text, _reason = strings(code)
     live = Live(guard, f"{site_url}{code}/short/")
     live.click("short-mars", 1)
+    live.wait_destinations("short-mars")
     assert live.destinations("short-mars") == ["off"]
     live.click("short-mars", "off")
     live.wait_status("short-mars", text("result-white-mars", count=2))
@@ -374,6 +385,7 @@ def test_a_link_reopens_the_board(guard, site_url, site_languages):
     live = Live(guard, f"{site_url}{code}/short/", init_script=patient)
     board = "short-opening-3-1"
     live.click(board, 8)
+    live.wait_destinations(board)
     live.click(board, 5)
     live.wait_status(board, text("moved", move="8/5", dice="1"))
     # Something else on the clipboard first, so that only a copy made now can match the link.
@@ -416,6 +428,7 @@ def test_a_reader_who_only_reads_downloads_no_engine(guard, site_url, site_langu
     assert live.engine_status() == "idle"
     assert not [url for url in guard.local if "/pyodide/" in url or "nardy-worker" in url], guard.local
     assert any(url.endswith("/assets/i18n.json") for url in guard.local)
+    assert not [url for url in guard.local if "nardy-answers" in url], guard.local  # fetched on interest only
     live.assert_clean()
 
 
@@ -441,6 +454,7 @@ def test_when_the_engine_cannot_start(browser, site_url, site_languages, failure
         live = Live(guard, f"{site_url}{code}/short/", init_script=script)
         board = "short-opening-3-1"
         live.click(board, 8)
+        live.wait_destinations(board)
         assert live.wait_engine() == "failed"
         note = live.figure(board).locator(".nardy-live-note")
         note.wait_for(state="visible")
@@ -464,14 +478,20 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
     try:
         live = Live(guard, f"{site_url}{code}/long/")
         board = "long-5-3"
-        graph = live.page.evaluate(f"window.nardyLive.boards.find((b) => b.data.id === '{board}').data.turn[0]")
-        start, end = graph[0][0], graph[0][1]
+        # A legal first move of the example, as the board's own answer gives it.
+        start, end = live.page.evaluate(
+            """(id) => {
+                const board = window.nardyLive.boards.find((b) => b.id === id);
+                const example = board.history.example;
+                const request = { op: 'state', position: example.position, dice: example.dice, moves: [] };
+                return board.answer(request).then((answer) => [answer.legal_moves[0].from, answer.legal_moves[0].to]);
+            }""", board)
 
         def tap(place):
             live.figure(board).locator("svg").scroll_into_view_if_needed()
             x, y = live.page.evaluate(
                 """([id, place]) => {
-                    const board = window.nardyLive.boards.find((b) => b.data.id === id);
+                    const board = window.nardyLive.boards.find((b) => b.id === id);
                     const [px, py] = board.layout.points[String(place)];
                     const p = new DOMPoint(px, py).matrixTransform(board.svg.getScreenCTM());
                     return [p.x, p.y];
@@ -479,6 +499,7 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
             live.page.touchscreen.tap(x, y)
 
         tap(start)
+        live.wait_destinations(board)
         assert str(end) in live.destinations(board)
         tap(end)
         live.page.wait_for_function(
@@ -514,8 +535,9 @@ def test_moves_legal_alone_but_against_the_dice_rules_are_explained(guard, site_
     board = "long-one-die"  # 6-5: only the 6 can be played (10/4); 10/5 alone would be legal
     larger = reason("must-play-larger-die", die=6, other=5)
     explained = f"document.querySelector('figure#{board} .nardy-live-explained[data-point=\"5\"]')"
-    # Before the engine is ready: the block's line "refuse: 10/5 must-play-larger-die" explains 10/5 at once.
+    # Before the engine is ready: the recorded answer shows and explains them already.
     live.click(board, 10)
+    live.wait_destinations(board)
     assert live.destinations(board) == ["4"]
     live.page.wait_for_function(explained)
     live.click(board, 5)

@@ -56,12 +56,13 @@ from .positions import random_position
 MESSAGE_LIMIT = 300
 #: What the answer of each live op holds.
 SHAPES = {
-    "state": [{"position", "turn", "dice", "remaining", "max_dice", "moves", "complete", "lost", "legal_moves",
-               "pips", "next", "result"}],
-    "check": [{"legal", "move"}, {"legal", "reason"}],
+    "state": [{"position", "turn", "dice", "remaining", "max_dice", "moves", "complete", "lost", "lost_reasons",
+               "legal_moves", "pips", "next", "result", "text", "next_text", "next_pips"}],
+    "check": [{"legal", "move", "notation"}, {"legal", "reason"}],
     "paths": [{"paths"}],
-    "targets": [{"paths", "refused"}],
+    "targets": [{"paths", "refused", "reason"}],
     "plays": [{"plays"}],
+    "position": [{"position", "text", "turn", "pips", "result"}],
 }
 
 # ---------------------------------------------------------------------- values

@@ -38,8 +38,29 @@ def move(start, end, die, hit=False):
     return {"from": start, "to": end, "die": die, "hit": hit}
 
 
+def key(code, params):
+    """The message key the answers carry with a reason (README, "Reason codes"): the code, or its variant."""
+    if code == "point-closed":
+        return f"point-closed/{params['color']}"
+    if code == "no-checker" and params.get("point") == "bar":
+        return "no-checker/bar"
+    if code == "no-such-die" and "point" in params:
+        return "no-such-die/off"
+    return code
+
+
+def reason(code, **params):
+    return {"code": code, "params": params, "key": key(code, params)}
+
+
 def refusal(code, **params):
-    return {"legal": False, "reason": {"code": code, "params": params}}
+    return {"legal": False, "reason": reason(code, **params)}
+
+
+def legal(start, end, die, hit=False, notation=None):
+    """A legal check answer: the move, and its notation (written by hand where it differs from start/end)."""
+    return {"legal": True, "move": move(start, end, die, hit),
+            "notation": notation or f"{start}/{end}{'*' if hit else ''}"}
 
 
 # The positions, each with what RULES.md says about it.
@@ -109,16 +130,16 @@ def test_plays_when_nothing_can_be_played():
 
 
 def test_check_a_legal_move_and_a_hit():
-    assert ask("check", SHORT_START, (6, 5), **{"from": 24, "to": 18}) == {"legal": True, "move": move(24, 18, 6)}
+    assert ask("check", SHORT_START, (6, 5), **{"from": 24, "to": 18}) == legal(24, 18, 6)
     assert ask("check", SHORT_START, (3, 1), **{"from": 23, "to": 20}) == refusal("no-checker", point=23)
     assert ask("check", SHORT_START, (3, 1), **{"from": 8, "to": 11}) == refusal("backwards", start=8, end=11)
     # Entering with the 1 on 24, then on with the 3 to the empty 21.
-    assert ask("check", ON_THE_BAR, (3, 1), **{"from": "bar", "to": 24}) == {"legal": True, "move": move("bar", 24, 1)}
+    assert ask("check", ON_THE_BAR, (3, 1), **{"from": "bar", "to": 24}) == legal("bar", 24, 1)
     entered = ask("check", ON_THE_BAR, (3, 1), moves=[("bar", 24, 1)], **{"from": 24, "to": 21})
-    assert entered == {"legal": True, "move": move(24, 21, 3)}
+    assert entered == legal(24, 21, 3)
     # 4-1: entered with the 1, the 4 lands on Black's blot on 20 and hits it.
     hitting = ask("check", ON_THE_BAR, (4, 1), moves=[("bar", 24, 1)], **{"from": 24, "to": 20})
-    assert hitting == {"legal": True, "move": move(24, 20, 4, hit=True)}
+    assert hitting == legal(24, 20, 4, hit=True)
 
 
 def test_check_a_closed_point():
@@ -136,8 +157,8 @@ def test_check_on_the_bar():
 def test_check_bearing_off():
     assert ask("check", BEAR_OFF, (4, 2), **{"from": 3, "to": "off"}) == refusal(
         "higher-checker-must-move", die=4, point=3, higher=5)
-    assert ask("check", BEAR_OFF, (4, 2), **{"from": 5, "to": 1}) == {"legal": True, "move": move(5, 1, 4)}
-    assert ask("check", BEAR_OFF, (4, 2), **{"from": 3, "to": 1}) == {"legal": True, "move": move(3, 1, 2)}
+    assert ask("check", BEAR_OFF, (4, 2), **{"from": 5, "to": 1}) == legal(5, 1, 4)
+    assert ask("check", BEAR_OFF, (4, 2), **{"from": 3, "to": 1}) == legal(3, 1, 2)
     # Black's checkers are named in White's numbering too: on 22 and 20 (Black's own 3 and 5), a 5
     # cannot bear off the one on 22 while the one on 20 stands farther back.
     black = position("short", {1: 15}, {22: 1, 20: 1, "off": 13}, turn="black")
@@ -151,14 +172,13 @@ def test_check_the_head_rule():
     # 6-5 is no first-move exception: after 24/18 no second checker leaves the head.
     answer = ask("check", LONG_START, (6, 5), moves=[(24, 18, 6)], **{"from": 24, "to": 19})
     assert answer == refusal("head-rule", count=1, head=24)
-    assert ask("check", LONG_START, (6, 5), moves=[(24, 18, 6)], **{"from": 18, "to": 13}) == {
-        "legal": True, "move": move(18, 13, 5)}
+    assert ask("check", LONG_START, (6, 5), moves=[(24, 18, 6)], **{"from": 18, "to": 13}) == legal(18, 13, 5)
 
 
 def test_check_the_six_block():
     assert ask("check", SIX_BLOCK, (3, 1), **{"from": 24, "to": 21}) == refusal("six-block", first=21, last=16)
     # The 1 (24/23) makes no run of six: 23 is next to no held point.
-    assert ask("check", SIX_BLOCK, (3, 1), **{"from": 24, "to": 23}) == {"legal": True, "move": move(24, 23, 1)}
+    assert ask("check", SIX_BLOCK, (3, 1), **{"from": 24, "to": 23}) == legal(24, 23, 1)
 
 
 def test_check_the_rules_about_the_whole_turn():
@@ -195,25 +215,28 @@ def test_paths_of_a_checker_that_cannot_move():
 def test_targets_list_the_larger_die_refusal():
     answer = ask("targets", ONE_DIE, (6, 5), **{"from": 13})
     assert answer == {
-        "paths": [{"end": 7, "moves": [move(13, 7, 6)]}],
-        "refused": [{"end": 8, "reason": {"code": "must-play-larger-die", "params": {"die": 6, "other": 5}}}],
+        "paths": [{"end": 7, "moves": [move(13, 7, 6)], "notation": "13/7"}],
+        "refused": [{"end": 8, "reason": reason("must-play-larger-die", die=6, other=5)}],
+        "reason": None,
     }
 
 
 def test_targets_list_a_move_that_leaves_a_die_unplayed():
     answer = ask("targets", TWO_DICE_ONE_ORDER, (6, 5), **{"from": 11})
     assert answer == {
-        "paths": [{"end": 5, "moves": [move(11, 5, 6)]}],
-        "refused": [{"end": 6, "reason": {"code": "leaves-dice-unplayed", "params": {"count": 2}}}],
+        "paths": [{"end": 5, "moves": [move(11, 5, 6)], "notation": "11/5"}],
+        "refused": [{"end": 6, "reason": reason("leaves-dice-unplayed", count=2)}],
+        "reason": None,
     }
     # The other checker: 13/8 only (13/7 is closed, which is no rule about the whole turn).
     assert ask("targets", TWO_DICE_ONE_ORDER, (6, 5), **{"from": 13}) == {
-        "paths": [{"end": 8, "moves": [move(13, 8, 5)]}], "refused": []}
+        "paths": [{"end": 8, "moves": [move(13, 8, 5)], "notation": "13/8"}], "refused": [], "reason": None}
 
 
 def test_targets_when_the_turn_is_over():
     answer = ask("targets", ONE_DIE, (6, 5), moves=[(13, 7, 6)], **{"from": 7})
-    assert answer == {"paths": [], "refused": []}
+    # The checker on 7 is blocked (no die left for it), which is no rule about the checker itself.
+    assert answer == {"paths": [], "refused": [], "reason": None}
 
 
 # ------------------------------------------------------------------ state
@@ -246,6 +269,12 @@ def test_state_when_dice_are_lost():
     answer = ask("state", LONG_START, (6, 6), moves=[(24, 18, 6), (24, 18, 6)])
     assert answer["complete"] and answer["remaining"] == [6, 6] and answer["lost"] == [6, 6]
     assert answer["max_dice"] == 2 and answer["legal_moves"] == []
+    # Why: both sixes, for each checker that might play one: the head lets no third checker go, and
+    # 18/12 lands on Black's fifteen.
+    assert answer["lost_reasons"] == [{"die": 6, "count": 2, "refusals": [
+        {"start": 24, "end": 18, "reason": reason("head-rule", count=2, head=24)},
+        {"start": 18, "end": 12, "reason": reason("point-closed", point=12, count=15, color="black")},
+    ]}]
     assert answer["pips"] == {"white": 360 - 12, "black": 360}
     assert answer["next"] == {"variant": "long", "turn": "black",
                               "white": {"24": 13, "18": 2, "bar": 0, "off": 0},

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from nardy_rules import to_text
 from nardy_rules.live import handle
 from nardy_site import live_assets
 from tests.engine.positions import random_game_positions, random_position
@@ -47,7 +48,16 @@ def requests():
             out.append({"op": "plays", "position": position.to_json(), "dice": [dice[0]], "moves": []})
             out.append({"op": "check", "position": position.to_json(), "dice": list(dice), "moves": first,
                         "from": 13, "to": 7})
+            # As the live boards ask: positions in the text form, a bare position, a checker that cannot move.
+            text = to_text(position)
+            out.append({"op": "position", "position": text})
+            out.append({"op": "state", "position": text, "dice": list(dice), "moves": first})
+            out.append({"op": "targets", "position": text, "dice": list(dice), "moves": first, "from": "bar"})
+            if moves:
+                out.append({"op": "check", "position": text, "dice": list(dice), "moves": [],
+                            "from": moves[0].start, "to": moves[0].end, "die": moves[0].die})
     out.append({"op": "plays", "position": {"variant": "short"}, "dice": [1, 1]})  # an error, answered alike
+    out.append({"op": "position", "position": "nardy:short:w:24x16:1x15"})       # an error, answered alike
     return out
 
 
@@ -69,4 +79,4 @@ def test_pyodide_answers_like_cpython(tmp_path):
         plays_compared += len(expected.get("plays", []))
         ops.add(request["op"])
     assert plays_compared > 3000
-    assert ops == {"plays", "state", "targets", "check"}
+    assert ops == {"plays", "state", "targets", "check", "position"}

@@ -1,67 +1,55 @@
-// Runs assets/nardy-logic.js in Node.js on JSON lines from standard input (one task a line) and
-// writes one answer line per task: the JavaScript half of tests/site/test_logic_js.py.
-// Usage: node logic_runner.mjs <nardy-logic.js> <nardy-layout.js>
+// Runs the live boards' DOM-free modules (assets/) in Node.js on JSON lines from standard input (one task a
+// line) and writes one answer line per task: the JavaScript half of tests/site/test_logic_js.py.
+// Usage: node logic_runner.mjs <assets folder> <nardy-layout.js>
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 
-const [logicPath, layoutPath] = process.argv.slice(2);
-const L = await import(pathToFileURL(logicPath).href);
+const [assets, layoutPath] = process.argv.slice(2);
+const load = (name) => import(pathToFileURL(`${assets}/${name}`).href);
+const { AnswerRecord } = await load("nardy-embedded.js");
+const draw = await load("nardy-draw.js");
+const geometry = await load("nardy-geometry.js");
+const strings = await load("nardy-strings.js");
+const link = await load("nardy-link.js");
+const state = await load("nardy-board-state.js");
 const LAYOUTS = (await import(pathToFileURL(layoutPath).href)).default;
 
-function plainState(state) {
-  if (!state) return null;
-  return {
-    ...state,
-    position: L.toJSON(state.position),
-    next: state.next ? L.toJSON(state.next) : null,
-  };
-}
+const records = new Map();
 
 const tasks = {
-  state: ({ data, moves }) => plainState(L.localState(data, moves)),
-  paths: ({ data, moves, from }) => {
-    const state = L.walk(data.turn, moves);
-    return state < 0 ? null : L.graphPaths(data.turn, state, from);
+  load: ({ name, path }) => {
+    records.set(name, new AnswerRecord(JSON.parse(readFileSync(path, "utf-8"))));
+    return records.get(name).turns.size;
   },
-  position: ({ text }) => {
-    const position = L.parseText(text);
+  lookup: ({ name, request }) => records.get(name).lookup(request),
+  checkers: ({ position }) => draw.checkerLayer(LAYOUTS[position.variant], position),
+  dice: ({ variant, color, dice }) => draw.diceLayer(LAYOUTS[variant], color, dice),
+  num: ({ values }) => values.map((value) => draw.num(value)),
+  place: ({ variant, x, y }) => geometry.placeAt(LAYOUTS[variant], x, y),
+  cursorPlaces: ({ variant }) => geometry.cursorPlaces(LAYOUTS[variant]),
+  plural: ({ tree, numbers }) => numbers.map((n) => strings.pluralIndex(tree, n)),
+  message: ({ catalog, key, params }) => strings.message(catalog, key, params),
+  reason: ({ catalog, reason }) => strings.reasonMessage(catalog, reason),
+  link: ({ fragment }) => {
+    const named = link.readFragment(fragment);
+    if (!named || !named.link) return { named: named && named.id };
+    const { position, dice, moves } = named.link;
     return {
-      text: L.toText(position),
-      json: L.toJSON(position),
-      fromJSON: L.toText(L.fromJSON(L.toJSON(position))),
-      pips: { white: L.pips(position, "white"), black: L.pips(position, "black") },
-      result: L.result(position),
+      named: named.id, dice, moves,
+      again: link.writeFragment(named.id, position, dice, moves),
+      request: state.viewRequest({ ...named.link, rolled: false }),
     };
   },
-  badText: ({ text }) => {
-    try {
-      L.parseText(text);
-      return "accepted";
-    } catch (error) {
-      return error instanceof L.PositionError ? "refused" : `crashed: ${error}`;
-    }
+  figure: ({ dice, show }) => ({ dice: link.readDice(dice), show: link.readMoves(show) }),
+  history: ({ example, steps }) => {
+    const history = new state.History(example);
+    return steps.map(([op, snapshot]) => {
+      const done = op === "change" || op === "replace" || op === "open" ? history[op](snapshot) : history[op]();
+      return { done: done === undefined ? null : done, current: history.current, pristine: history.pristine,
+               undo: history.canUndo, redo: history.canRedo, view: state.viewRequest(history.current) };
+    });
   },
-  apply: ({ text, move }) => {
-    const position = L.parseText(text);
-    return { hit: L.hits(position, move), text: L.toText(L.applyMove(position, move)) };
-  },
-  checkers: ({ text }) => {
-    const position = L.parseText(text);
-    return L.checkerLayer(LAYOUTS[position.variant], position);
-  },
-  dice: ({ variant, color, dice }) => L.diceLayer(LAYOUTS[variant], color, dice),
-  num: ({ values }) => values.map((value) => L.num(value)),
-  plural: ({ tree, numbers }) => numbers.map((n) => L.pluralIndex(tree, n)),
-  message: ({ catalog, key, params }) => L.message(catalog, key, params),
-  reason: ({ catalog, reason }) => L.reasonMessage(catalog, reason),
-  link: ({ fragment }) => {
-    const link = L.parseLink(fragment);
-    if (!link) return null;
-    return { id: link.id, text: L.toText(link.position), dice: link.dice, moves: link.moves,
-             again: L.linkFragment(link.id, link.position, link.dice, link.moves) };
-  },
-  place: ({ variant, x, y }) => L.placeAt(LAYOUTS[variant], variant, x, y),
-  slot: ({ variant, color, where, level }) => L.slot(LAYOUTS[variant], color, where, level),
 };
 
 const lines = createInterface({ input: process.stdin });

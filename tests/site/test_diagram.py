@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 from nardy_rules import ShortPosition, legal_plays, to_text
 from nardy_rules.turn import Turn
-from nardy_site import i18n, languages
+from nardy_site import answers, i18n, languages
 from nardy_site.blocks import find_blocks, verify
-from nardy_site.diagram import figure, play_notations, script_json, turn_graph
+from nardy_site.diagram import figure, script_json
 
 from .helpers import SVG, text_of
 
@@ -39,12 +39,6 @@ def build_figures():
     return blocks, [figure(block, uz) for block in blocks]
 
 
-def data_of(root) -> dict:
-    script = root.find("script")
-    assert script.get("type") == "application/json"
-    return json.loads(script.text)
-
-
 def test_figure_holds_svg_caption_and_data():
     blocks, figures = build_figures()
     html = figures[0]
@@ -62,56 +56,78 @@ def test_figure_holds_svg_caption_and_data():
     assert all(e.get("id").startswith("short-hit--") for e in svg_root.iter() if e.get("id"))
 
 
+def turn_of(record: dict, block) -> dict:
+    return next(t for t in record["turns"] if t["position"] == to_text(block.position) and t["dice"] == list(block.dice))
+
+
 def test_data_for_the_live_boards():
     blocks, figures = build_figures()
-    data = data_of(ET.fromstring(figures[0]))
-    assert data["id"] == "short-hit" and data["text"] == to_text(blocks[0].position)
-    assert set(data) == {"id", "text", "dice", "show", "refuse", "turn", "plays"}  # no layout: once per site
-    assert data["dice"] == [5]
-    assert data["show"] == [[13, 8, 5]]
-    assert data["refuse"] == []
+    root = ET.fromstring(figures[0])
+    # What the board needs before the reader turns to it, in the forms of a link; the rest is fetched.
+    assert (root.get("data-position"), root.get("data-dice"), root.get("data-show")) == (
+        to_text(blocks[0].position), "5", "13-8-5")
+    assert root.find("script") is None and root.get("data-variant") == "short"
+    record = answers.for_blocks(blocks).to_json()
+    assert "layout" not in json.dumps(record)  # no layout: once per site
+    hit = turn_of(record, blocks[0])
+    start = hit["states"][0]
     # With a 5 White can hit on 8 (13/8*) or on 1 (6/1*); 24/19 is closed. One die: one move, then the end.
-    assert sorted(edge[:3] for edge in data["turn"][0]) == [[6, 1, 5], [13, 8, 5]]
-    assert all(data["turn"][edge[3]] == [] for edge in data["turn"][0])
-    assert data["plays"] == ["13/8*", "6/1*"]
+    assert sorted([m["from"], m["to"], m["die"]] for m in start["answer"]["legal_moves"]) == [[6, 1, 5], [13, 8, 5]]
+    assert all(hit["states"][n]["answer"]["complete"] and not hit["states"][n]["next"] for n in start["next"])
+    assert sorted(play["notation"] for play in hit["plays"]["plays"]) == ["13/8*", "6/1*"]
+    # The shown move, as "play the example" checks it.
+    assert start["checks"] == [[13, 8, 5, {"legal": True, "move": {"from": 13, "to": 8, "die": 5, "hit": True},
+                                           "notation": "13/8*"}]]
 
-    data = data_of(ET.fromstring(figures[1]))
-    assert data["dice"] == [6, 6] and data["show"] == []
-    assert [(r["from"], r["to"], r["reason"]) for r in data["refuse"]] == [(18, 12, "point-closed")]
-    assert data["refuse"][0]["message"] == "12-katak yopiq: unda 15 ta qora dona turibdi."
-    assert data["refuse"][0]["params"] == {"point": 12, "count": 15, "color": "black"}
+    root = ET.fromstring(figures[1])
+    assert (root.get("data-dice"), root.get("data-show")) == ("6-6", None)
+    first = turn_of(record, blocks[1])
+    [(start_point, end_point, die, refused)] = first["states"][0]["checks"]
+    assert (start_point, end_point, die) == (18, 12, None)
+    assert refused == {"legal": False, "reason": {"code": "point-closed", "params": {"point": 12, "count": 15, "color": "black"},
+                                                  "key": "point-closed/black"}}
+    uz, _ = i18n.load(languages.get("uz"))
+    message = i18n.board_catalog(uz)["reasons"][refused["reason"]["key"]]
+    assert message[1].format(**refused["reason"]["params"]) == "12-katak yopiq: unda 15 ta qora dona turibdi."
     # One checker may leave the head, and no 6 can be played after it (12 is Black's).
-    assert data["turn"] == [[[24, 18, 6, 1]], []]
-    assert data["plays"] == ["24/18"]
-    assert len(data["plays"]) == len(legal_plays(blocks[1].position, (6, 6)))
+    legal = first["states"][0]["answer"]["legal_moves"]
+    assert [[m["from"], m["to"], m["die"]] for m in legal] == [[24, 18, 6]]
+    assert first["states"][first["states"][0]["next"][0]]["answer"]["legal_moves"] == []
+    assert [play["notation"] for play in first["plays"]["plays"]] == ["24/18"]
+    assert len(first["plays"]["plays"]) == len(legal_plays(blocks[1].position, (6, 6)))
     svg_root = ET.fromstring(figures[1])[0]
     marks = [g for g in svg_root.iter(SVG + "g") if g.get("class") == "nardy-refusal"]
     assert [(g.get("data-from"), g.get("data-to"), g.get("data-reason")) for g in marks] == [("18", "12", "point-closed")]
 
 
-def test_turn_graph_holds_every_order_the_engine_accepts():
-    """Every path of the graph is a legal order of single moves; every state lists exactly the engine's
-    legal moves there; orders that meet share a state; the leaves are the legal plays."""
+def test_the_recorded_turn_holds_every_order_the_engine_accepts():
+    """Every path of the recorded states is a legal order of single moves; every state lists exactly the
+    engine's legal moves there; orders that meet share a state; the leaves are the legal plays."""
     position = ShortPosition.start()
-    graph = turn_graph(position, (3, 1))
+    found = answers.states(position, (3, 1))
     seen, plays = set(), set()
 
     def walk(state, turn):
-        assert sorted((m.start, m.end, m.die) for m in turn.legal_moves()) == sorted(tuple(e[:3]) for e in graph[state])
-        if not graph[state]:
+        _turn, _moves, following = found[state]
+        legal = turn.legal_moves()
+        assert len(following) == len(legal)
+        if not following:
             assert turn.complete
             plays.add(turn.play().result)
         seen.add(state)
-        for start, end, die, following in graph[state]:
+        for move, next_state in zip(legal, following):
             after = turn.copy()
-            after.move(start, end, die)
-            walk(following, after)
+            after.move(move.start, move.end, move.die)
+            assert found[next_state][0].position == after.position
+            walk(next_state, after)
 
     walk(0, Turn(position, (3, 1)))
-    assert seen == set(range(len(graph)))
+    assert seen == set(range(len(found)))
     assert plays == {play.result for play in legal_plays(position, (3, 1))}
-    assert len(graph) < 40  # 16 plays, many orders: shared states keep it small
-    assert turn_graph(position, None) is None and play_notations(position, None) is None
+    assert len(found) < 40  # 16 plays, many orders: shared states keep it small
+    record = answers.Record()
+    record.add(position, None)
+    assert record.to_json()["turns"] == [] and list(record.to_json()["positions"]) == [to_text(position)]
 
 
 def test_script_json_cannot_break_out():
@@ -136,6 +152,8 @@ expect: result white mars 2
     for block in find_blocks(page, "test.md"):
         verify(block)
         root = ET.fromstring(figure(block, uz))
-        data = data_of(root)
-        assert (data["dice"], data["show"], data["refuse"], data["turn"], data["plays"]) == (None, [], [], None, None)
+        assert (root.get("data-dice"), root.get("data-show")) == (None, None)
+        assert root.get("data-position") == to_text(block.position)
+        record = answers.for_blocks([block]).to_json()
+        assert record["turns"] == [] and list(record["positions"]) == [to_text(block.position)]
         assert not [g for g in root[0].iter(SVG + "g") if g.get("class") == "nardy-dice"]

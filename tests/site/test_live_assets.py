@@ -1,6 +1,6 @@
 """The live boards' files in the built site: Pyodide and the engine once for every language, each
 language's scripts and compiled strings, the module script only on pages with boards, nothing from
-another host, and the embedded plays small enough for a reader who only reads."""
+another host, each board's recorded answers next to its page and small, no script over 300 lines."""
 
 from __future__ import annotations
 
@@ -11,15 +11,14 @@ import re
 
 import pytest
 
-from nardy_site import engine_archive, i18n, languages, live_assets, plural
-from nardy_site.diagram import turn_graph
+from nardy_site import answers, engine_archive, i18n, languages, live_assets, plural
 
 from . import expected
 from .expected import PAGES, page_html
 from .helpers import ROOT
 from .htmlscan import loaded_urls, parse_file
 
-SCRIPTS = ("nardy-board.js", "nardy-logic.js", "nardy-worker.js", "nardy-layout.js")
+SCRIPTS = (*live_assets.SCRIPTS, "nardy-layout.js")
 
 
 def digest(path) -> str:
@@ -58,7 +57,7 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
         assets = site / lang.code / "assets"
         for name in SCRIPTS:
             assert (assets / name).is_file(), (lang.code, name)
-        for name in ("nardy-board.js", "nardy-logic.js", "nardy-worker.js"):
+        for name in live_assets.SCRIPTS:
             assert (assets / name).read_bytes() == (ROOT / "assets" / name).read_bytes()
         catalog = json.loads((assets / "i18n.json").read_text(encoding="utf-8"))
         translator, _ = i18n.load(lang)
@@ -77,14 +76,17 @@ def test_the_worker_finds_pyodide_relative_to_itself(site, site_languages):
     assert (site / site_languages[0].code / "assets" / "../../pyodide/pyodide.mjs").resolve().is_file()
     for name in ("pyodide.mjs", "nardy_rules.zip"):
         assert f'"{name}"' in worker
-    board = (site / site_languages[0].code / "assets" / "nardy-board.js").read_text(encoding="utf-8")
-    assert 'new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" })' in board
+    client = (site / site_languages[0].code / "assets" / "nardy-engine.js").read_text(encoding="utf-8")
+    assert 'new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" })' in client
 
 
 def test_no_script_names_another_host(site, site_languages):
     for lang in site_languages:
-        for name in SCRIPTS + ("i18n.json",):
-            text = (site / lang.code / "assets" / name).read_text(encoding="utf-8")
+        recorded = sorted((site / lang.code).glob(f"*/{answers.FOLDER}/*.json"))
+        assert recorded
+        for path in [site / lang.code / "assets" / name for name in SCRIPTS + ("i18n.json",)] + recorded:
+            name = path.name
+            text = path.read_text(encoding="utf-8")
             text = text.replace("http://www.w3.org/2000/svg", "")
             assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), (lang.code, name)
             assert "cdn" not in text.lower(), (lang.code, name)
@@ -104,24 +106,51 @@ def test_module_script_only_on_pages_with_boards(site, site_languages):
             else:
                 assert not modules
             urls = [u for _line, u in loaded_urls(root)]
-            assert not any("pyodide" in u or "nardy-worker" in u for u in urls), (lang.code, url)
+            assert not any("pyodide" in u or "nardy-worker" in u or answers.FOLDER in u for u in urls), (lang.code, url)
         not_found = parse_file(site / lang.code / "404.html")
         assert not [s for s in not_found.find_all("script") if s.get("type") == "module"]
 
 
-def test_embedded_plays_stay_small(site, site_languages):
+def read_dice(text):
+    return [int(part) for part in text.split("-")] if text else None
+
+
+def test_each_board_has_its_recorded_answers_and_they_stay_small(site, site_languages):
+    sizes = []
     for lang in site_languages:
-        for url in ("short/", "long/"):
-            text = page_html(site, lang.code, url).read_text(encoding="utf-8")
-            data = re.findall(r'<script type="application/json" class="nardy-data">(.*?)</script>', text)
-            assert data
-            size = sum(len(item.encode()) for item in data)
-            assert size < 40_000, (lang.code, url, size)
-            for item in data:
-                board = json.loads(item)
-                assert "layout" not in board
-            # What a reader downloads for the page: gzip, as served.
+        for url in PAGES.values():
+            page = page_html(site, lang.code, url)
+            figures = parse_file(page).find_all("figure", cls="nardy-diagram")
+            folder = page.parent / answers.FOLDER
+            assert folder.is_dir() == bool(figures), (lang.code, url)
+            if not figures:
+                continue
+            # Nothing inlined: the page holds only what a board needs before the reader turns to it.
+            text = page.read_text(encoding="utf-8")
+            assert 'class="nardy-data"' not in text
+            assert all(len(f.get("data-position") or "") < 80 and len(f.get("data-show") or "") < 80 for f in figures)
             assert len(gzip.compress(text.encode(), 6)) < 60_000, (lang.code, url)
+            assert {p.name for p in folder.iterdir()} == {f"{f.get('id')}.json" for f in figures}
+            for figure in figures:
+                path = folder / f"{figure.get('id')}.json"
+                record = json.loads(path.read_text(encoding="utf-8"))
+                assert record["format"] == answers.FORMAT and "layout" not in path.read_text(encoding="utf-8")
+                dice = read_dice(figure.get("data-dice"))
+                if dice is None:
+                    assert record["turns"] == [] and list(record["positions"]) == [figure.get("data-position")]
+                else:
+                    assert [(t["position"], t["dice"]) for t in record["turns"]] == [(figure.get("data-position"), dice)]
+                # What a reader who plays this board downloads for it: gzip, as served.
+                sizes.append(len(gzip.compress(path.read_bytes(), 6)))
+                assert sizes[-1] < 20_000, (lang.code, url, path.name, sizes[-1])
+    assert sizes
+
+
+def test_no_script_is_over_300_lines():
+    for path in sorted((ROOT / "assets").glob("*.js")):
+        lines = path.read_text(encoding="utf-8").count("\n")
+        assert lines <= 300, (path.name, lines)
+    assert set(live_assets.SCRIPTS) == {p.name for p in (ROOT / "assets").glob("nardy-*.js")}
 
 
 def test_layout_module_is_the_engines_geometry(site, site_languages):
@@ -163,11 +192,12 @@ def test_every_language_compiles_its_board_strings():
                 assert isinstance(value, list) and len(value) == translator.num_plurals, (lang.code, key)
 
 
-def test_turn_graph_of_a_block_without_moves():
+def test_the_recorded_turn_of_a_block_without_moves():
     from nardy_rules import from_text
 
     closed_out = from_text("nardy:short:w:24x2,13x5,8x3,6x4,barx1:24x0,19x2,20x2,21x2,22x2,23x2,18x5")
-    assert turn_graph(closed_out, (6, 4)) == [[]]
+    [(_turn, moves, following)] = answers.states(closed_out, (6, 4))
+    assert (moves, following) == ([], [])
 
 
 def test_a_plural_rule_that_is_not_babels_stops_loading(tmp_path, monkeypatch):

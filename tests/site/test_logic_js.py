@@ -1,18 +1,23 @@
-"""The live boards' logic (assets/nardy-logic.js, run in Node.js) against the Python engine.
+"""The live boards' scripts without a page (assets/, run in Node.js) against the Python engine.
 
-- The example of every diagram: for every state of its embedded plays (every order of single moves
-  the engine accepts), the board's own answer equals the engine's ``state`` op (``nardy_rules.live``,
-  which the parity test runs in Pyodide too): position, dice left, the legal single moves, complete,
-  lost dice, pips, the next position, the result; and a checker's destinations equal ``paths``.
-- Positions: the text form both ways, JSON, pips, results, moves with hits, bad texts refused.
-- Drawing: the JavaScript checker layer and dice are element for element what nardy_rules.svg draws.
+- The recorded answers: for every state of every example turn of every board of every language (the
+  ``nardy-answers/<figure id>.json`` files the build wrote), every request a board makes there, asked of the JavaScript
+  embedded answerer (assets/nardy-embedded.js), deep-equals ``nardy_rules.live.handle(request)`` (which the
+  Pyodide parity test holds to Pyodide): the turn so far after every order of moves into each state (every
+  state, and every edge into it), the targets of every place, the checks of the refused and shown moves, the
+  plays, and the positions a turn ends in. A request the record does not hold is left to the engine.
+- The protocol that replaced the board's own position logic: positions as text and JSON, pips, results,
+  moves with hits, bad texts refused.
+- Drawing: the JavaScript checker layer and dice are element for element what nardy_rules.svg draws
+  (numbers compared as numbers); clicks land on the place under them.
 - Messages: every board string and every refusal reason in every language, with its plural rule
   evaluated from the compiled tree, equals Python's gettext formatting.
-- Links: read and written back; bad ones refused.
+- Links: read, asked of the engine, and written back; bad ones refused; malformed escapes never throw.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import random
@@ -24,12 +29,10 @@ from collections import deque
 import pytest
 
 from nardy_rules import from_text, svg, to_text
-from nardy_rules.live import handle
+from nardy_rules.live import handle, reason_json
 from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
-from nardy_site import i18n, languages
-from nardy_site.blocks import find_blocks, verify
-from nardy_site.diagram import data as figure_data
+from nardy_site import answers, i18n, languages
 from tests.engine.positions import random_game_positions, random_position
 
 from .helpers import ROOT, sample_positions
@@ -49,120 +52,140 @@ def run(tmp_path_factory):
 
     def run_tasks(tasks: list[dict]) -> list:
         done = subprocess.run(
-            [NODE, str(ROOT / "tests" / "site" / "logic_runner.mjs"), str(ROOT / "assets" / "nardy-logic.js"), str(layout)],
-            input="".join(json.dumps(task) + "\n" for task in tasks), capture_output=True, text=True, timeout=300,
+            [NODE, str(ROOT / "tests" / "site" / "logic_runner.mjs"), str(ROOT / "assets"), str(layout)],
+            input="".join(json.dumps(task) + "\n" for task in tasks), capture_output=True, text=True, timeout=600,
         )
         assert done.returncode == 0, done.stderr[-3000:]
-        answers = [json.loads(line) for line in done.stdout.splitlines()]
-        assert len(answers) == len(tasks)
-        errors = [(task, answer["error"]) for task, answer in zip(tasks, answers) if "error" in answer]
+        answers_ = [json.loads(line) for line in done.stdout.splitlines()]
+        assert len(answers_) == len(tasks)
+        errors = [(task, answer["error"]) for task, answer in zip(tasks, answers_) if "error" in answer]
         assert not errors, errors[:3]
-        return [answer["ok"] for answer in answers]
+        return [answer["ok"] for answer in answers_]
 
     return run_tasks
 
 
-def diagram_data() -> list[dict]:
-    uz, _ = i18n.load(languages.get("uz"))
-    out = []
-    for page in sorted((ROOT / "docs" / "uz").glob("*.md")):
-        for block in find_blocks(page.read_text(encoding="utf-8"), page):
-            verify(block)
-            out.append(figure_data(block, uz))
-    return out
+# ---------------------------------------------------------------------- the recorded answers
 
 
-def paths_to_states(graph) -> dict[int, list]:
-    """One path of moves from the start to every state of a turn graph."""
-    found = {0: []}
-    queue = deque([0])
-    while queue:
-        state = queue.popleft()
-        for edge in graph[state]:
-            if edge[3] not in found:
-                found[edge[3]] = found[state] + [edge[:3]]
-                queue.append(edge[3])
+def records(site, site_languages) -> dict:
+    """{digest: path} of the distinct records the build wrote, after checking every language has each board's."""
+    found, boards = {}, {}
+    for lang in site_languages:
+        paths = sorted((site / lang.code).glob(f"*/{answers.FOLDER}/*.json"))
+        boards[lang.code] = {str(path.relative_to(site / lang.code)) for path in paths}
+        for path in paths:
+            found.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), path)
+    first = boards[site_languages[0].code]
+    assert len(first) > 30 and {path.split("/")[0] for path in first} == {"short", "long"}
+    assert all(names == first for names in boards.values()), boards
     return found
 
 
-def request(data, moves, op="state", **extra):
-    return {"op": op, "position": from_text(data["text"]).to_json(), "dice": data["dice"],
-            "moves": [{"from": a, "to": b, "die": d} for a, b, d in moves], **extra}
+def paths_to_states(turn: dict) -> dict[int, list]:
+    """One way (its moves) from the start to every state of a recorded turn."""
+    found = {0: []}
+    queue = deque([0])
+    while queue:
+        number = queue.popleft()
+        state = turn["states"][number]
+        for legal, following in zip(state["answer"]["legal_moves"], state["next"]):
+            if following not in found:
+                found[following] = found[number] + [move_of(legal)]
+                queue.append(following)
+    return found
 
 
-def move_key(move: dict) -> tuple:
-    return (str(move["from"]), str(move["to"]), move["die"], bool(move["hit"]))
+def move_of(legal: dict) -> dict:
+    return {"from": legal["from"], "to": legal["to"], "die": legal["die"]}
 
 
-def test_every_example_answers_like_the_engine_in_every_state(run):
-    cases = []
-    for data in diagram_data():
-        if not data["dice"]:
-            assert data["turn"] is None and data["plays"] is None
+def board_requests(record: dict):
+    """Every request a board makes that the record holds, in the board's own form."""
+    for turn in record["turns"]:
+        base = {"position": turn["position"], "dice": turn["dice"]}
+        for number, moves in paths_to_states(turn).items():
+            state = turn["states"][number]
+            yield {"op": "state", **base, "moves": moves}
+            for legal in state["answer"]["legal_moves"]:  # every edge: each other order of moves into a state
+                yield {"op": "state", **base, "moves": moves + [move_of(legal)]}
+            yield {"op": "plays", **base, "moves": moves}
+            if "targets" in state:
+                for place in turn["places"]:
+                    yield {"op": "targets", **base, "moves": moves, "from": place}
+            for start, end, die, _answer in state.get("checks", []):
+                yield {"op": "check", **base, "moves": moves, "from": start, "to": end,
+                       **({"die": die} if die is not None else {})}
+    for text in record["positions"]:
+        yield {"op": "position", "position": text}
+
+
+def test_every_recorded_answer_is_the_engines(run, site, site_languages):
+    tasks, requests, ops = [], [], {}
+    for name, path in records(site, site_languages).items():
+        tasks.append({"kind": "load", "name": name, "path": str(path)})
+        requests.append(None)
+        for request in board_requests(json.loads(path.read_text(encoding="utf-8"))):
+            tasks.append({"kind": "lookup", "name": name, "request": request})
+            requests.append(request)
+            ops[request["op"]] = ops.get(request["op"], 0) + 1
+    mine = run(tasks)
+    assert ops["state"] > 700 and ops["targets"] > 5000 and ops["check"] > 20 and ops["position"] > 100, ops
+    for request, answer in zip(requests, mine):
+        if request is None:
             continue
-        graph = data["turn"]
-        for state, moves in paths_to_states(graph).items():
-            cases.append((data, moves))
-            # Every path of the graph is a legal order: the last moves into each state from each edge.
-            for edge in graph[state]:
-                cases.append((data, moves + [edge[:3]]))
-    answers = run([{"kind": "state", "data": data, "moves": moves} for data, moves in cases])
-    assert len(cases) > 700
-    for (data, moves), mine in zip(cases, answers):
-        engine = handle(request(data, moves))
-        assert "error" not in engine, (data["id"], moves, engine)
-        assert mine is not None, (data["id"], moves)
-        where = (data["id"], moves)
-        for key in ("position", "turn", "dice", "remaining", "max_dice", "complete", "lost", "pips", "next", "result"):
-            assert mine[key] == engine[key], (where, key, mine[key], engine[key])
-        assert [move_key(m) for m in mine["moves"]] == [move_key(m) for m in engine["moves"]], where
-        assert sorted(map(move_key, mine["legal_moves"])) == sorted(map(move_key, engine["legal_moves"])), where
+        engine = handle(request)
+        assert "error" not in engine, (request, engine)
+        assert answer == engine, request
 
 
-def test_moves_off_the_embedded_plays_are_left_to_the_engine(run):
-    cases = []
-    for data in diagram_data():
-        if not data["dice"] or not data["turn"][0]:
+def test_requests_the_record_does_not_hold_are_left_to_the_engine(run, site, site_languages):
+    tasks, cases = [], []
+    for name, path in records(site, site_languages).items():
+        tasks.append({"kind": "load", "name": name, "path": str(path)})
+        cases.append(None)
+        record = json.loads(path.read_text(encoding="utf-8"))
+        for turn in record["turns"]:
+            base = {"op": "state", "position": turn["position"], "dice": turn["dice"], "moves": []}
+            legal = turn["states"][0]["answer"]["legal_moves"]
+            if not legal:
+                continue
+            first = move_of(legal[0])
+            # Off the record: another die, too many moves.
+            for moves in ([{**first, "die": 6 if first["die"] != 6 else 5}], [first] * 5):
+                cases.append(({**base, "moves": moves}, "engine decides"))
+            # Asked otherwise than the board asks: the engine answers (the same, or an error).
+            cases.append(({**base, "position": from_text(turn["position"]).to_json()}, "not held"))
+            cases.append(({**base, "moves": [{**first, "hit": legal[0]["hit"]}]}, "not held"))
+            cases.append(({**base, "extra": 1}, "not held"))
+            cases.append(({**base, "dice": [str(d) for d in turn["dice"]]}, "not held"))
+            cases.append(({**base, "op": "targets", "from": "off"}, "not held"))
+            recorded = [item[:3] for item in turn["states"][0].get("checks", [])]
+            if [first["from"], first["to"], first["die"]] not in recorded:  # not one of the moves the figure shows
+                cases.append(({**base, "op": "check", "from": first["from"], "to": first["to"], "die": first["die"]},
+                              "not held"))
+            cases.append(({**base, "op": "paths", "from": first["from"]}, "not held"))
+        cases.append(({"op": "position", "position": "nardy:long:w:24x15:12x15", "dice": None}, "not held"))
+        for op in ("nonsense", "constructor"):
+            cases.append(({"op": op, "position": "nardy:long:w:24x15:12x15"}, "not held"))
+        for case in cases[len(tasks):]:
+            tasks.append({"kind": "lookup", "name": name, "request": case[0]})
+    answers_ = run(tasks)
+    left = 0
+    for case, answer in zip(cases, answers_):
+        if case is None:
             continue
-        first = data["turn"][0][0]
-        cases.append((data, [[first[0], first[1], 6 if first[2] != 6 else 5]]))
-        cases.append((data, [first[:3]] * 5))
-    answers = run([{"kind": "state", "data": data, "moves": moves} for data, moves in cases])
-    refused = 0
-    for (data, moves), answer in zip(cases, answers):
-        engine = handle(request(data, moves))
-        # Off the graph exactly when the engine refuses the moves (a bear-off may take either die).
-        assert (answer is None) == ("error" in engine), (data["id"], moves)
-        refused += answer is None
-    assert refused > 40
+        request, kind = case
+        if kind == "engine decides":
+            # Off the record exactly when the engine refuses the moves (a bear-off may take either die).
+            assert (answer is None) == ("error" in handle(request)), request
+        else:
+            assert answer is None, request
+        left += answer is None
+    assert left > 150
 
 
-def test_destinations_of_every_checker_are_the_engines(run):
-    cases = []
-    for data in diagram_data():
-        if not data["dice"]:
-            continue
-        for state, moves in paths_to_states(data["turn"]).items():
-            turn = Turn(from_text(data["text"]), data["dice"])
-            for a, b, d in moves:
-                turn.move(a, b, d)
-            places = {"bar"} | {point for point in range(1, 25)}
-            for place in sorted(places, key=str):
-                if place == "bar" and not turn.position.bar(turn.color):
-                    continue
-                if place != "bar" and turn.position.count_at(place)[0] != turn.color:
-                    continue
-                cases.append((data, moves, place))
-    answers = run([{"kind": "paths", "data": data, "moves": moves, "from": place} for data, moves, place in cases])
-    assert len(cases) > 1000
-    for (data, moves, place), mine in zip(cases, answers):
-        engine = handle(request(data, moves, "paths", **{"from": place}))["paths"]
-        ends = {str(p["end"]): len(p["moves"]) for p in engine}
-        assert {str(p["end"]): len(p["moves"]) for p in mine} == ends, (data["id"], moves, place)
-        for path in mine:  # each path the board would play is one the engine accepts, in this order
-            turn = Turn(from_text(data["text"]), data["dice"])
-            for a, b, d in moves + path["moves"]:
-                turn.move(a, b, d)
+# ---------------------------------------------------------------------- the protocol the board reads
 
 
 def positions_to_read():
@@ -179,16 +202,17 @@ def positions_to_read():
     return out
 
 
-def test_positions_text_json_pips_and_results(run):
-    positions = positions_to_read()
-    answers = run([{"kind": "position", "text": to_text(p)} for p in positions])
+def test_positions_text_json_pips_and_results():
+    """What the board's own position code did (text, JSON, pips, results) is the engine's position op."""
     results = set()
-    for position, mine in zip(positions, answers):
-        assert mine["text"] == to_text(position) == mine["fromJSON"]
-        assert mine["json"] == position.to_json()
-        assert mine["pips"] == {"white": position.pips("white"), "black": position.pips("black")}
+    for position in positions_to_read():
+        answer = handle({"op": "position", "position": to_text(position)})
+        assert answer == handle({"op": "position", "position": position.to_json()})
+        assert answer["text"] == to_text(position) and from_text(answer["text"]) == position
+        assert answer["position"] == position.to_json()
+        assert answer["pips"] == {"white": position.pips("white"), "black": position.pips("black")}
         result = position.result()
-        assert mine["result"] == (result.to_json() if result else None), to_text(position)
+        assert answer["result"] == (result.to_json() if result else None), to_text(position)
         if result:
             results.add(result.kind)
     assert results == {"single", "mars", "koks"}
@@ -204,26 +228,59 @@ BAD_TEXTS = [
 
 
 def test_bad_texts_are_refused_like_the_engine_refuses_them(run):
-    answers = run([{"kind": "badText", "text": text} for text in BAD_TEXTS])
-    for text, answer in zip(BAD_TEXTS, answers):
-        assert answer == "refused", (text, answer)
-        if text.strip() == text:  # the engine strips spaces around the whole text; the link reader does not
+    """A position a link gives is refused by the link's syntax or by the engine, never shown."""
+    answers_ = run([{"kind": "link", "fragment": f"board=x:{text}:"} for text in BAD_TEXTS])
+    for text, answer in zip(BAD_TEXTS, answers_):
+        assert answer["named"] == "x", text
+        if "request" in answer:
+            assert answer["request"] == {"op": "position", "position": text}
+            assert "error" in handle(answer["request"]), text
+        if text.strip() == text:  # the engine strips spaces around the whole text; a link's syntax does not
             with pytest.raises(ValueError):
                 from_text(text)
+            assert "error" in handle({"op": "position", "position": text}), text
+        else:
+            assert "request" not in answer, text
 
 
-def test_moves_and_hits(run):
-    cases = []
+def test_moves_and_hits():
+    """What the board's own move code did (the position after a move, hits) is the engine's state op."""
+    hits = 0
     for position, dice in random_game_positions("short", 150, seed=9) + random_game_positions("long", 80, seed=9):
         turn = Turn(position, dice)
         for move in turn.legal_moves()[:4]:
             after = turn.copy()
             after.move(move.start, move.end, move.die)
-            cases.append((position, move, after.position))
-    answers = run([{"kind": "apply", "text": to_text(p), "move": [m.start, m.end, m.die]} for p, m, _ in cases])
-    assert sum(move.hit for _p, move, _a in cases) > 10
-    for (_position, move, after), mine in zip(cases, answers):
-        assert mine == {"hit": move.hit, "text": to_text(after)}
+            answer = handle({"op": "state", "position": to_text(position), "dice": list(dice),
+                             "moves": [{"from": move.start, "to": move.end, "die": move.die}]})
+            assert answer["moves"] == [{"from": move.start, "to": move.end, "die": move.die, "hit": move.hit}]
+            assert answer["text"] == to_text(after.position) and answer["position"] == after.position.to_json()
+            hits += move.hit
+    assert hits > 10
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def close(mine: str, python: str) -> bool:
+    """Attribute values alike: the same text, or numbers to one decimal (rounded either way at .x5)."""
+    try:
+        return abs(float(mine) - float(python)) <= 0.1 + 1e-9 and not mine.endswith(".0")
+    except ValueError:
+        return mine == python
+
+
+def same_elements(mine: list, python: list) -> bool:
+    if len(mine) != len(python):
+        return False
+    for a, b in zip(mine, python):
+        if a["tag"] != b["tag"] or set(a["attrs"]) != set(b["attrs"]) or a.get("text") != b.get("text"):
+            return False
+        if not all(close(a["attrs"][name], b["attrs"][name]) for name in a["attrs"]):
+            return False
+        if not same_elements(a.get("children", []), b.get("children", [])):
+            return False
+    return True
 
 
 def parsed_layer(text: str) -> list[dict]:
@@ -233,11 +290,11 @@ def parsed_layer(text: str) -> list[dict]:
 
 def test_checker_layer_is_drawn_as_the_engine_draws_it(run):
     positions = positions_to_read()
-    answers = run([{"kind": "checkers", "text": to_text(p)} for p in positions])
+    answers_ = run([{"kind": "checkers", "position": p.to_json()} for p in positions])
     drawn = 0
-    for position, mine in zip(positions, answers):
+    for position, mine in zip(positions, answers_):
         python = parsed_layer(svg.checker_layer(position))
-        assert mine == python, to_text(position)
+        assert same_elements(mine, python), to_text(position)
         drawn += len(python)
         counts = {}
         for element in mine:
@@ -251,7 +308,7 @@ def test_checker_layer_is_drawn_as_the_engine_draws_it(run):
 def test_dice_are_drawn_as_the_engine_draws_them(run):
     cases = [(variant, color, dice) for variant in ("short", "long") for color in ("white", "black")
              for dice in ([6, 5], [3], [4, 4, 4, 4], [2, 2, 2], [1, 6])]
-    answers = run([{"kind": "dice", "variant": v, "color": c, "dice": d} for v, c, d in cases])
+    answers_ = run([{"kind": "dice", "variant": v, "color": c, "dice": d} for v, c, d in cases])
 
     def tree(element):
         out = {"tag": element.tag, "attrs": dict(element.attrib)}
@@ -259,16 +316,20 @@ def test_dice_are_drawn_as_the_engine_draws_them(run):
             out["children"] = [tree(child) for child in element]
         return out
 
-    for (variant, color, dice), mine in zip(cases, answers):
+    for (variant, color, dice), mine in zip(cases, answers_):
         python = tree(ET.fromstring(svg._dice(svg.layout(variant), color, dice)))
-        assert mine == python
+        assert same_elements([mine], [python])
 
 
-def test_numbers_are_written_as_the_engine_writes_them(run):
+def test_numbers_are_written_to_one_decimal_as_the_engine_writes_them(run):
     values = [0, 1, 12.25, 12.75, 0.25, 0.75, 1.05, 2.5, 354.5, 351 - 8.6 * 3, 100 / 3, 14.999, 7.45, 7.55, 99.95]
     values += [round(random.Random(4).uniform(0, 700), 3) for _ in range(200)]
     (mine,) = run([{"kind": "num", "values": values}])
-    assert mine == [svg._num(value) for value in values]
+    for value, text in zip(values, mine):
+        python = svg._num(value)
+        assert abs(float(text) - value) <= 0.05 + 1e-9, (value, text)
+        assert text == python or (close(text, python) and abs(round(value * 10) - value * 10) == 0.5), (value, text)
+    assert sum(text == svg._num(value) for value, text in zip(values, mine)) > 0.9 * len(values)
 
 
 def test_clicks_land_on_the_place_under_them(run):
@@ -288,8 +349,13 @@ def test_clicks_land_on_the_place_under_them(run):
                 x, y = svg._slot(lay, color, "bar", 1)
                 cases.append((variant, x, y, "bar"))
         cases.append((variant, 5, 5, None))
-    answers = run([{"kind": "place", "variant": v, "x": x, "y": y} for v, x, y, _ in cases])
-    assert answers == [want for *_rest, want in cases]
+    answers_ = run([{"kind": "place", "variant": v, "x": x, "y": y} for v, x, y, _ in cases])
+    assert answers_ == [want for *_rest, want in cases]
+    short, long = run([{"kind": "cursorPlaces", "variant": "short"}, {"kind": "cursorPlaces", "variant": "long"}])
+    assert short == ["bar", *range(24, 0, -1), "off"] and long == [*range(24, 0, -1), "off"]
+
+
+# ---------------------------------------------------------------------- messages
 
 
 def catalogs():
@@ -330,9 +396,9 @@ def test_board_messages_in_every_language(run):
                 wanted.append(text.format(**params))
                 if not isinstance(message, tuple):
                     break
-    answers = run(tasks)
-    assert answers == wanted
-    assert len(set(answers)) > 6 * len(i18n.BOARD) * 0.9  # translated: the languages differ
+    answers_ = run(tasks)
+    assert answers_ == wanted
+    assert len(set(answers_)) > 6 * len(i18n.BOARD) * 0.9  # translated: the languages differ
 
 
 def test_refusal_reasons_in_every_language(run):
@@ -354,7 +420,8 @@ def test_refusal_reasons_in_every_language(run):
         for code, params in reasons:
             refusal = Refusal(code, **params)
             covered.add(refusal.message_key)
-            tasks.append({"kind": "reason", "catalog": catalog, "reason": {"code": code, "params": params}})
+            # The reason as the engine's answers carry it: code, params and the message key.
+            tasks.append({"kind": "reason", "catalog": catalog, "reason": reason_json(refusal)})
             wanted.append(refusal.message(translator.gettext, translator.ngettext))
     # Every refusal's message (the other keys of MESSAGES are headings, such as dice-lost).
     assert covered == {key for key in MESSAGES if key.split("/")[0] in CODES}
@@ -369,6 +436,9 @@ def test_the_kazakh_reason_for_a_closed_point():
     assert forms[1].format(point=8, count=2) == "8-пункт жабық: онда 2 қара тас тұр."
 
 
+# ---------------------------------------------------------------------- links
+
+
 LINKS = [
     "board=short-hit:nardy:short:w:24x2,13x5,6x8:19x5,17x3,12x5,8x1,1x1:5",
     "board=short-opening-3-1:nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2:3-1:8-5-3.6-5-1",
@@ -377,19 +447,81 @@ LINKS = [
     "board=short-enter:nardy:short:w:24x1,13x5,8x3,6x5,barx1:19x5,17x3,12x5,1x2:6-4:bar-19-6",
 ]
 BAD_LINKS = [
-    "board=short-hit", "board=short-hit:nardy:short:w:24x16:1x2:5", "board=a b:nardy:long:w:24x15:12x15:6-6",
-    "board=x:nardy:long:w:24x15:12x15:7-1", "board=x:nardy:long:w:24x15:12x15:6-5-4",
-    "board=x:nardy:long:w:24x15:12x15::24-18-6", "board=x:nardy:long:w:24x15:12x15:6-5:24/18",
-    "board=x:nardy:long:w:24x15:12x15:6-5:24-18-6.", "bord=x:nardy:long:w:24x15:12x15:6-5",
-    "board=x:nardy:long:w:24x15:12x15:6-5:<script>",
+    "board=short-hit", "board=short-hit:nardy:short:w:24x16:1x2:5", "board=x:nardy:long:w:24x15:12x15:7-1",
+    "board=x:nardy:long:w:24x15:12x15:6-5-4", "board=x:nardy:long:w:24x15:12x15::24-18-6",
+    "board=x:nardy:long:w:24x15:12x15:6-5:24/18", "board=x:nardy:long:w:24x15:12x15:6-5:24-18-6.",
+    "board=x:nardy:long:w:24x15:12x15:6-5:<script>", "board=x:nardy:long:w:24x15:12x15:6-5:24-17-6",
+    "board=x:nardy:long:w:24x15:12x15:6-5:%E0%A4%A",
 ]
+NOT_LINKS = ["bord=x:nardy:long:w:24x15:12x15:6-5", "board=a b:nardy:long:w:24x15:12x15:6-6", "%", "%E0%A4%A", "#%",
+             "", "board=", "#board=%", "board=x%ZZ:nardy:long:w:24x15:12x15:6-5"]
 
 
-def test_links_are_read_and_written_back(run):
-    answers = run([{"kind": "link", "fragment": text} for text in LINKS + BAD_LINKS])
-    for text, answer in zip(LINKS, answers):
-        assert answer is not None and answer["again"] == text, text
-    assert answers[len(LINKS):] == [None] * len(BAD_LINKS)
-    assert answers[1]["moves"] == [[8, 5, 3], [6, 5, 1]]
-    assert answers[3]["dice"] is None
-    assert answers[4]["moves"] == [["bar", 19, 6]]
+def test_links_are_read_asked_of_the_engine_and_written_back(run):
+    answers_ = run([{"kind": "link", "fragment": text} for text in LINKS + BAD_LINKS + NOT_LINKS])
+    good, bad, none = answers_[:len(LINKS)], answers_[len(LINKS):-len(NOT_LINKS)], answers_[-len(NOT_LINKS):]
+    for text, answer in zip(LINKS, good):
+        assert answer["again"] == text, text
+    # The engine takes the first four; the last enters on 19, where Black has five checkers.
+    assert ["error" in handle(answer["request"]) for answer in good] == [False] * 4 + [True]
+    assert "point-closed" in handle(good[4]["request"])["error"]
+    # Refused by the link's syntax (no request), or by the engine.
+    for text, answer in zip(BAD_LINKS, bad):
+        assert answer["named"] is not None, text
+        assert "request" not in answer or "error" in handle(answer["request"]), text
+    assert sum("request" in answer for answer in bad) >= 4  # the engine decides these
+    assert none == [{"named": None}] * len(NOT_LINKS)
+    assert good[1]["moves"] == [{"from": 8, "to": 5, "die": 3}, {"from": 6, "to": 5, "die": 1}]
+    assert good[3]["dice"] is None and good[3]["request"] == {"op": "position", "position": "nardy:long:b:24x14,18x1:12x15"}
+    assert good[4]["moves"] == [{"from": "bar", "to": 19, "die": 6}]
+    assert good[0]["request"]["op"] == "state" and good[0]["request"]["dice"] == [5]
+
+
+def test_a_figure_gives_its_example_in_the_links_forms(run, site, site_languages):
+    """Every figure's data-position, data-dice and data-show read as a board reads them, and the engine takes them."""
+    from .htmlscan import parse_file
+
+    lang = site_languages[0]
+    figures = []
+    for page in ("short", "long"):
+        root = parse_file(site / lang.code / page / "index.html")
+        figures += root.find_all("figure", cls="nardy-diagram")
+    tasks = [{"kind": "figure", "dice": f.get("data-dice") or "", "show": f.get("data-show") or ""} for f in figures]
+    read = run(tasks)
+    shown = 0
+    for figure, mine in zip(figures, read):
+        position = figure.get("data-position")
+        assert mine["dice"] is None or all(1 <= d <= 6 for d in mine["dice"]), figure.get("id")
+        if mine["dice"] is None:
+            assert mine["show"] == [] and "error" not in handle({"op": "position", "position": position})
+            continue
+        answer = handle({"op": "state", "position": position, "dice": mine["dice"], "moves": mine["show"]})
+        assert "error" not in answer, (figure.get("id"), answer)
+        shown += len(mine["show"])
+    assert len(figures) > 30 and shown > 20
+
+
+# ---------------------------------------------------------------------- a board's history
+
+
+def test_a_boards_history_of_turns(run):
+    start = "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2"
+    example = {"position": start, "dice": [3, 1], "moves": [], "rolled": False}
+    moved = {**example, "moves": [{"from": 8, "to": 5, "die": 3}]}
+    passed = {"position": "nardy:short:b:24x2,13x5,8x2,6x4,5x2:19x5,17x3,12x5,1x2", "dice": None, "moves": [],
+              "rolled": False}
+    linked = {"position": start, "dice": [6, 6], "moves": [], "rolled": False}
+    steps = [["change", moved], ["replace", passed], ["undo", None], ["undo", None], ["redo", None],
+             ["open", linked], ["undo", None], ["reset", None]]
+    (states,) = run([{"kind": "history", "example": example, "steps": steps}])
+    current = [item["current"] for item in states]
+    assert current == [moved, passed, example, example, passed, linked, linked, example]
+    assert [item["done"] for item in states] == [None, None, True, False, True, None, False, None]
+    assert [item["pristine"] for item in states] == [False, False, True, True, False, False, False, True]
+    assert [(item["undo"], item["redo"]) for item in states] == [
+        (True, False), (True, False), (False, True), (False, True), (True, False), (False, False), (False, False),
+        (False, False)]
+    # What the board asks for each: the turn so far, or the bare position while no dice are thrown.
+    assert states[0]["view"] == {"op": "state", **{k: moved[k] for k in ("position", "dice", "moves")}}
+    assert states[1]["view"] == {"op": "position", "position": passed["position"]}
+    assert "error" not in handle(states[0]["view"]) and "error" not in handle(states[1]["view"])

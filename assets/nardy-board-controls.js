@@ -1,0 +1,136 @@
+/* The controls under a board: the toolbar, the dice chooser, the list of plays and the link field.
+
+   One tab stop for the whole toolbar (the arrow keys, Home and End move
+   between its buttons). actions[key]() runs when a button is pressed: roll,
+   set-dice (opens the chooser), apply-dice, undo, redo, reset, show (only
+   with showButton), plays (opens the list), link. The controller says what
+   is enabled (update), fills the list (showPlays) and the field (showLink). */
+
+import { htmlElement } from "./nardy-dom.js";
+
+export class BoardControls {
+  constructor(text, uid, actions, { showButton = false } = {}) {
+    this.text = text;
+    const tools = htmlElement("div", { class: "nardy-live-tools", role: "toolbar", "aria-label": text("toolbar") });
+    this.tools = tools;
+    this.buttons = {};
+    const button = (key, extra = {}, parent = tools) => {
+      const element = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": key, ...extra }, text(key));
+      element.addEventListener("click", () => actions[key]());
+      parent.append(element);
+      this.buttons[key] = element;
+    };
+    button("roll");
+    button("set-dice", { "aria-expanded": "false", "aria-controls": `${uid}-dice` });
+    button("undo");
+    button("redo");
+    button("reset");
+    if (showButton) button("show");
+    button("plays", { "aria-expanded": "false", "aria-controls": `${uid}-plays` });
+    button("link");
+    tools.addEventListener("keydown", (event) => this.toolKey(event));
+    tools.addEventListener("focusin", (event) => this.rove(event.target));
+    this.diceBox = htmlElement("div", { class: "nardy-live-dice", id: `${uid}-dice`, hidden: true });
+    this.dieSelects = ["die-1", "die-2"].map((key) => {
+      const select = htmlElement("select", { class: "nardy-live-die", "aria-label": text(key), "data-die": key });
+      for (let value = 1; value <= 6; value += 1) select.append(htmlElement("option", { value: String(value) }, String(value)));
+      this.diceBox.append(select);
+      return select;
+    });
+    button("apply-dice", {}, this.diceBox);
+    this.playsBox = htmlElement("div", { class: "nardy-live-plays", id: `${uid}-plays`, hidden: true });
+    this.linkField = htmlElement("input", { class: "nardy-live-link", type: "text", readonly: true, hidden: true, "aria-label": text("link-label") });
+    /** The parts the board's panel shows before and after its information and status. */
+    this.before = [tools, this.diceBox];
+    this.after = [this.playsBox, this.linkField];
+  }
+
+  /** What may be pressed now: {newDice, undo, redo, reset, show} (true: enabled). */
+  update({ newDice, undo, redo, reset, show }) {
+    const hadFocus = this.tools.contains(document.activeElement);
+    for (const key of ["roll", "set-dice", "apply-dice"]) this.buttons[key].disabled = !newDice;
+    for (const select of this.dieSelects) select.disabled = !newDice;
+    if (!newDice && !this.diceBox.hidden) this.toggleDice();
+    this.buttons.undo.disabled = !undo;
+    this.buttons.redo.disabled = !redo;
+    this.buttons.reset.disabled = !reset;
+    if (this.buttons.show) this.buttons.show.disabled = !show;
+    this.rove(null);
+    // A button that is disabled while focused loses the focus: give it to the toolbar's tab stop.
+    if (hadFocus && !this.tools.contains(document.activeElement)) {
+      const current = this.tools.querySelector('button[tabindex="0"]');
+      if (current) current.focus();
+    }
+  }
+
+  /** The toolbar's one tab stop: the button last focused, or the first one enabled. */
+  rove(target) {
+    const buttons = Array.from(this.tools.querySelectorAll("button"));
+    let current = buttons.includes(target) ? target : buttons.find((item) => item.tabIndex === 0);
+    if (!current || current.disabled) current = buttons.find((item) => !item.disabled);
+    for (const item of buttons) item.tabIndex = item === current ? 0 : -1;
+  }
+
+  toolKey(event) {
+    const buttons = Array.from(this.tools.querySelectorAll("button")).filter((item) => !item.disabled);
+    const index = buttons.indexOf(document.activeElement);
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = buttons[(index + 1) % buttons.length];
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = buttons[(index - 1 + buttons.length) % buttons.length];
+    else if (event.key === "Home") next = buttons[0];
+    else if (event.key === "End") next = buttons[buttons.length - 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  toggleDice() {
+    const open = this.diceBox.hidden;
+    this.diceBox.hidden = !open;
+    this.buttons["set-dice"].setAttribute("aria-expanded", String(open));
+    if (open) this.dieSelects[0].focus();
+  }
+
+  setDice(dice) {
+    if (!dice) return;
+    this.dieSelects[0].value = String(dice[0]);
+    this.dieSelects[1].value = String(dice[1] === undefined ? dice[0] : dice[1]);
+  }
+
+  chosenDice() {
+    return this.dieSelects.map((select) => Number(select.value));
+  }
+
+  /** Open or close the list of plays; true when it is open now. */
+  togglePlays() {
+    const open = this.playsBox.hidden;
+    this.playsBox.hidden = !open;
+    this.buttons.plays.setAttribute("aria-expanded", String(open));
+    return open;
+  }
+
+  get playsOpen() {
+    return !this.playsBox.hidden;
+  }
+
+  /** The list: a heading and the plays in notation (as the engine wrote them). */
+  showPlays(heading, notations) {
+    const parts = [htmlElement("p", {}, heading)];
+    if (notations.length) {
+      const list = htmlElement("ol", { class: "nardy-live-plays-list" });
+      for (const text of notations) list.append(htmlElement("li", {}, text));
+      parts.push(list);
+    }
+    this.playsBox.replaceChildren(...parts);
+  }
+
+  showLink(url) {
+    this.linkField.value = url;
+    this.linkField.hidden = false;
+  }
+
+  hideLink() {
+    this.linkField.hidden = true;
+  }
+}
