@@ -147,8 +147,8 @@ def state(turn: Turn) -> dict:
     }
 
 
-#: Refusals of a move that is legal on its own but breaks the rules about the whole turn.
-TURN_RULES = ("leaves-dice-unplayed", "must-play-larger-die")
+#: Refusals of a destination no die of the turn lands on.
+NOT_A_LANDING = ("no-such-die", "backwards")
 #: Refusals that hold for a checker whatever its destination.
 CHECKER_RULES = ("game-over", "no-dice-left", "no-checker", "enter-from-bar-first")
 
@@ -197,9 +197,12 @@ def targets(turn: Turn, start) -> dict:
     """Where the checker on ``start`` can go now, and where and why it may not.
 
     ``paths``: as the ``paths`` op, each with its ``notation``
-    (:func:`path_notation`); ``refused``: the single-die destinations that are
-    legal on their own but refused by the rules about the whole turn
-    (:data:`TURN_RULES`), each ``{"end", "reason"}``; ``reason``: when the
+    (:func:`path_notation`); ``refused``: for each die left, the point the
+    checker would land on with it (or ``off``) when the rules refuse that
+    single move, each ``{"end", "reason"}`` with the engine's reason: a
+    closed point, the head rule, the six-block, bearing off too early or
+    from below a higher checker, and the rules about the whole turn (the
+    larger die, the most dice); ``reason``: when the
     checker has neither, why it cannot move at all (:data:`CHECKER_RULES`:
     no such checker, a checker on the bar first, no dice left, the game is
     over), or null (it is blocked).
@@ -217,7 +220,8 @@ def targets(turn: Turn, start) -> dict:
         if end in reached:
             continue
         refusal = turn.check(start, end)
-        if refusal is not None and refusal.code in TURN_RULES:
+        # Not a die's landing point (no die shows the distance) or not forward: nothing to explain there.
+        if refusal is not None and refusal.code not in NOT_A_LANDING:
             refused.append({"end": end, "reason": reason_json(refusal)})
     return {"paths": paths, "refused": refused, "reason": None}
 

@@ -64,11 +64,16 @@ MUTANTS = {
     "rootpage-name-unescaped": Mutant(
         "nardy_site/rootpage.py", r"\be\(lang\.name\)", "lang.name",
         ("tests/site/test_rootpage_names.py",)),
-    # must-play-larger-die dropped from the rules about the whole turn that targets reports.
-    "turn-rules-without-larger-die": Mutant(
-        "nardy_rules/live.py", r'TURN_RULES = \("leaves-dice-unplayed", "must-play-larger-die"\)',
-        'TURN_RULES = ("leaves-dice-unplayed",)',
+    # must-play-larger-die no longer reported by targets.
+    "targets-without-larger-die": Mutant(
+        "nardy_rules/live.py", r'NOT_A_LANDING = \("no-such-die", "backwards"\)',
+        'NOT_A_LANDING = ("no-such-die", "backwards", "must-play-larger-die")',
         ("tests/engine/test_live.py::test_targets_list_the_larger_die_refusal",)),
+    # A closed landing point no longer explained on the board.
+    "targets-without-closed-points": Mutant(
+        "nardy_rules/live.py", r'NOT_A_LANDING = \("no-such-die", "backwards"\)',
+        'NOT_A_LANDING = ("no-such-die", "backwards", "point-closed")',
+        ("tests/engine/test_live_protocol.py::test_targets_of_a_checker_that_can_move",)),
 }
 
 

@@ -228,15 +228,17 @@ def test_targets_list_a_move_that_leaves_a_die_unplayed():
         "refused": [{"end": 6, "reason": reason("leaves-dice-unplayed", count=2)}],
         "reason": None,
     }
-    # The other checker: 13/8 only (13/7 is closed, which is no rule about the whole turn).
+    # The other checker: 13/8 only; 13/7 is refused because Black holds 7 with two.
     assert ask("targets", TWO_DICE_ONE_ORDER, (6, 5), **{"from": 13}) == {
-        "paths": [{"end": 8, "moves": [move(13, 8, 5)], "notation": "13/8"}], "refused": [], "reason": None}
+        "paths": [{"end": 8, "moves": [move(13, 8, 5)], "notation": "13/8"}],
+        "refused": [{"end": 7, "reason": reason("point-closed", point=7, count=2, color="black")}], "reason": None}
 
 
 def test_targets_when_the_turn_is_over():
     answer = ask("targets", ONE_DIE, (6, 5), moves=[(13, 7, 6)], **{"from": 7})
-    # The checker on 7 is blocked (no die left for it), which is no rule about the checker itself.
-    assert answer == {"paths": [], "refused": [], "reason": None}
+    # The turn is over with the 5 lost: the checker on 7 would land on 2, which Black holds with two.
+    assert answer == {"paths": [], "refused": [{"end": 2, "reason": reason("point-closed", point=2, count=2, color="black")}],
+                      "reason": None}
 
 
 # ------------------------------------------------------------------ state

@@ -102,7 +102,9 @@ def test_targets_of_a_checker_that_can_move():
     # A blocked checker: with 6-6, White's checkers on 24 could only go to 18, where Black has three.
     blocked = "nardy:short:w:24x2,13x5,8x3,6x5:19x5,18x3,12x5,1x2"
     stuck = handle({"op": "targets", **turn(blocked, (6, 6)), "from": 24})
-    assert stuck == {"paths": [], "refused": [], "reason": None}
+    # It is told where and why: 18 is closed.
+    closed = {"code": "point-closed", "params": {"point": 18, "count": 3, "color": "black"}, "key": "point-closed/black"}
+    assert stuck == {"paths": [], "refused": [{"end": 18, "reason": closed}], "reason": None}
 
 
 def test_a_path_through_a_hit_writes_the_hit():
