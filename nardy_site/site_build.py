@@ -113,21 +113,12 @@ class SiteBuild:
 
     def page_context(self, context: dict, page, config) -> dict:
         if "alternate" in config.extra:
-            here = (page.url, page.file.src_uri)
-            context["nardy_alternates"] = alternates.entries(self.lang, here)
-            root = site_config.site_root(config, self.lang)
-            if root:
-                # The head's hreflang links name this page in every language, absolutely. Material
-                # reads them from the configuration, and pages are rendered one at a time.
-                config.extra["alternate"] = site_config.head_alternates(alternates.entries(self.lang, here, root=root))
+            context["nardy_alternates"] = alternates.entries(self.lang, (page.url, page.file.src_uri))
         context["nardy_review"] = self.texts["review-pending"] if translation.review_pending(page.meta) else None
         context["nardy_fallback"] = self.texts["not-translated"] if page.file.src_uri in self.fallback else None
         return context
 
     def template_context(self, context: dict, template_name: str, config) -> dict:
-        root = site_config.site_root(config, self.lang)
-        if root and "alternate" in config.extra:  # the homes again, not the last page's alternates
-            config.extra["alternate"] = site_config.head_alternates(alternates.entries(self.lang, None, root=root))
         if template_name != "404.html":
             return context
         return not_found.add_context(context, config, self.lang, self.texts)

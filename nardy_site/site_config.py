@@ -84,19 +84,19 @@ def head_alternates(entries: list[dict]) -> list[dict]:
     return [{"name": as_html(entry["name"]), "link": entry["link"], "lang": entry["lang"]} for entry in entries]
 
 
-def site_root(config, lang: Language) -> str | None:
-    """The site's absolute root URL (``https://example.org/nardy/``), or None when ``site_url`` names none.
+def site_root() -> str | None:
+    """The site's absolute root URL when one is configured (``$NARDY_SITE_URL``, an http(s) address), else None.
 
-    ``site_url`` is ``<root><code>/`` (config/<code>.yml, or ``$NARDY_SITE_URL``
-    with the code added); only an absolute http(s) address gives a root, since
-    search engines and Lighthouse's SEO audit take ``hreflang`` links only as
-    absolute URLs.
+    Search engines and Lighthouse's SEO audit take ``hreflang`` links only as
+    absolute URLs; but Material's language selector fetches ``sitemap.xml``
+    next to each of them, so they must name the address the site is really
+    served at: the ``site_url`` of config/<code>.yml is only the local
+    default, so it does not count.
     """
-    url = config.site_url or ""
-    suffix = f"/{lang.code}/"
-    if not re.match(r"https?://[^/]+/", url) or not url.endswith(suffix):
+    url = os.environ.get("NARDY_SITE_URL") or ""
+    if not re.match(r"https?://[^/]+(/.*)?$", url):
         return None
-    return url[: -len(suffix) + 1]
+    return url.rstrip("/") + "/"
 
 
 def configure(config) -> tuple[Language, Translator, dict, list[str]]:
@@ -136,5 +136,5 @@ def configure(config) -> tuple[Language, Translator, dict, list[str]]:
     if len(languages.enabled()) > 1:
         # Material's list: <link rel="alternate" hreflang> to each language's home, and the header's
         # switcher (overrides/partials/alternate.html), whose links on_page_context points at the page.
-        config.extra["alternate"] = head_alternates(alternates.entries(lang, None, root=site_root(config, lang)))
+        config.extra["alternate"] = head_alternates(alternates.entries(lang, None, root=site_root()))
     return lang, translator, texts, problems
