@@ -404,7 +404,7 @@ def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, 
                 "seconds": round(time.time() - started),
                 "command": f"scripts/train_bot.py --game {game} --games {games} --hidden {hidden} "
                            f"--seed {seed} --lam {lam} --lr {lr} --lr-end {lr_end} --movegen {movegen}"
-                           + (f" --stop-after {stop_after}" if stop_after else "")}
+                           + (f" --stop-after {done}" if done < games else "")}
         data = write_weights(path, game, hidden, net.flat(), info)
         print(f"{game}: {done} games: wrote {path} (payload sha256 {data['sha256']})", flush=True)
 

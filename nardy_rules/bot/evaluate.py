@@ -10,7 +10,7 @@ is valued by its result, not by the network.
 from __future__ import annotations
 
 from ..position import Position
-from .encoding import boards
+from .encoding import BAR, OFF, boards
 from .network import OUTPUTS, load
 
 
@@ -54,6 +54,40 @@ def estimate(position: Position, network=None) -> dict:
     network = network or load(position.variant)
     own, opp = boards(position)
     return consistent(position.variant, network.evaluate_boards(own, opp), own, opp)
+
+
+def _boards_after(position: Position, own: list[int], opp: list[int], play) -> tuple[list[int], list[int]]:
+    """``boards(play.result)`` from the boards before the play and its public moves (opponent first).
+
+    Several times cheaper than building the resulting Position and reading it
+    back, and the player does this for every legal play of every roll.
+    """
+    color = position.turn
+    mine, theirs = own[:], opp[:]
+    for move in play.moves:
+        start = BAR if move.start == "bar" else position.to_own(color, move.start)
+        end = OFF if move.end == "off" else position.to_own(color, move.end)
+        mine[start] -= 1
+        mine[end] += 1
+        if move.hit:  # short nardy only: own point p is the opponent's 25 - p
+            theirs[25 - end] -= 1
+            theirs[BAR] += 1
+    return theirs, mine
+
+
+def estimates_after(position: Position, plays, network=None) -> list[dict]:
+    """``mover_view(estimate(play.result))`` for each of ``plays`` from ``position``, with the same floats."""
+    network = network or load(position.variant)
+    game = position.variant
+    own, opp = boards(position)
+    out = []
+    for play in plays:
+        roller, mover = _boards_after(position, own, opp, play)
+        if mover[OFF] == 15:  # the mover has won: valued by the result, as estimate() does
+            out.append(mover_view(_finished(play.result)))
+        else:
+            out.append(mover_view(consistent(game, network.evaluate_boards(roller, mover), roller, mover)))
+    return out
 
 
 def equity_after(play, network=None) -> float:
