@@ -259,8 +259,9 @@ def test_long_encoding_globals_by_hand():
 
 
 def test_the_players_estimates_after_each_play_are_those_of_the_resulting_positions():
-    # rank_plays values plays from boards updated by their moves (estimates_after), not from
-    # play.result: it must give exactly estimate(play.result) seen from the mover, hits and wins included.
+    # rank_plays values plays from boards updated by their moves and the hidden layer updated by the
+    # changed slots (estimates_after), not from play.result: it must give estimate(play.result) seen from
+    # the mover, to rounding, hits and wins included.
     from nardy_rules.bot.evaluate import estimates_after, mover_view
 
     for game, count in (("short", 1500), ("long", 2500)):
@@ -268,7 +269,10 @@ def test_the_players_estimates_after_each_play_are_those_of_the_resulting_positi
         for position, dice in random_game_positions(game, count, seed=5):
             plays = legal_plays(position, dice)
             fast = estimates_after(position, plays)
-            assert fast == [mover_view(estimate(play.result)) for play in plays], (position, dice)
+            slow = [mover_view(estimate(play.result)) for play in plays]
+            assert [sorted(e) for e in fast] == [sorted(e) for e in slow]
+            for a, b in zip(fast, slow):
+                assert all(abs(a[key] - b[key]) < 1e-12 for key in b), (position, dice, a, b)
             hits += sum(any(m.hit for m in play.moves) for play in plays)
             wins += sum(play.result.winner is not None for play in plays)
         assert wins and (hits or game == "long"), (game, hits, wins)  # the test met both special cases
