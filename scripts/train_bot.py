@@ -2,6 +2,9 @@
 """Train the computer opponent's evaluators by TD(lambda) self-play (TD-Gammon's method).
 
     OMP_NUM_THREADS=1 nice -n 10 .venv/bin/python scripts/train_bot.py --game short --games 60000 --seed 1
+    nice -n 10 .venv/bin/python scripts/train_bot.py --game long --games 40000 --hidden 96 --seed 1 --stop-after 15000
+
+(the second, with the OMP_NUM_THREADS=1 of the first, gives the shipped ``long.json``; README, "Computer opponent").
 
 One network per game (``nardy_rules/bot/network.py``): the encoding of
 ``nardy_rules/bot/encoding.py`` -> tanh hidden layer -> sigmoid outputs for the
@@ -62,6 +65,10 @@ class BatchEncoder:
                     outs.extend(range(start, start + len(UNITS[kind][0])))
             self.groups.append((np.array(cols), np.array(outs), np.array(UNITS[kind], dtype=np.float64)))
         self.path = np.array(LongEncoding.PATH)
+        # front[r]: 0/1 mask over board indices of LongEncoding.FRONT[r].
+        self.front = np.zeros((25, 26))
+        for r, points in enumerate(LongEncoding.FRONT):
+            self.front[r, list(points)] = 1.0
 
     @staticmethod
     def _longest_run(flags):
@@ -100,19 +107,44 @@ class BatchEncoder:
             out[:, g + 3] = opp[:, 7:25].sum(axis=1) / 15.0
             out[:, g + 4] = self._longest_run(own[:, self.path] > 0) / 6.0
             out[:, g + 5] = self._longest_run(opp[:, self.path] > 0) / 6.0
+            out[:, g + 6] = own[:, 13:25].sum(axis=1) / 15.0
+            out[:, g + 7] = opp[:, 13:25].sum(axis=1) / 15.0
+            rear, opp_rear = self._rear(own), self._rear(opp)
+            out[:, g + 8] = ((rear > 12) | (opp_rear > 12)).astype(float)
+            out[:, g + 9] = ((own > 0).astype(float) * self.front[opp_rear]).sum(axis=1) / 6.0
+            out[:, g + 10] = ((opp > 0).astype(float) * self.front[rear]).sum(axis=1) / 6.0
         return out
+
+    @staticmethod
+    def _rear(board):
+        """Own point of each row's rearmost checker on points 1..24, 0 when there is none."""
+        occupied = board[:, 1:25] > 0
+        return np.where(occupied.any(axis=1), 24 - np.argmax(occupied[:, ::-1], axis=1), 0)
+
+
+def _own_moves(position, play):
+    """The play's (own start, own end, hit) in the mover's numbering (index 25 = bar, 0 = off).
+
+    From the play's internal moves where it has them (already in that
+    numbering: several times faster than building public ``Move``s, the
+    trainer's largest cost after the engine's search), else from ``play.moves``;
+    check_play_boards compares the outcome with ``play.result`` before training.
+    """
+    internal = getattr(play, "_internal", None)
+    if internal is not None:
+        return [(s, t, hit) for s, t, _die, hit in internal]
+    color = position.turn
+    return [(25 if m.start == "bar" else position.to_own(color, m.start),
+             0 if m.end == "off" else position.to_own(color, m.end), m.hit) for m in play.moves]
 
 
 def play_boards(position, own: list[int], opp: list[int], play) -> tuple[list[int], list[int]]:
     """``boards(play.result)`` from the boards before the play and its moves (opponent first)."""
-    color = position.turn
     mine, theirs = own[:], opp[:]
-    for move in play.moves:
-        start = 25 if move.start == "bar" else position.to_own(color, move.start)
-        end = 0 if move.end == "off" else position.to_own(color, move.end)
+    for start, end, hit in _own_moves(position, play):
         mine[start] -= 1
         mine[end] += 1
-        if move.hit:  # short nardy: own point p is the opponent's 25 - p
+        if hit:  # short nardy: own point p is the opponent's 25 - p
             theirs[25 - end] -= 1
             theirs[25] += 1
     return theirs, mine
@@ -348,7 +380,8 @@ def _flip(probs, order):
 
 
 def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, lr_end: float,
-          out: Path, checkpoint_every: int, report_every: int, movegen: str, stop_after: int = 0) -> None:
+          out: Path, checkpoint_every: int, report_every: int, movegen: str, stop_after: int = 0,
+          checkpoint_dir: Path | None = None) -> None:
     rng = random.Random(seed)
     encoder = BatchEncoder(game)
     check_encoder(game, encoder, random.Random(seed + 1))
@@ -368,14 +401,15 @@ def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, 
     plies = 0
     loss_sum = 0.0
 
-    def save(done: int) -> None:
+    def save(done: int, path: Path) -> None:
         info = {"method": "TD(lambda) self-play, lambda-returns per game, Adam on cross-entropy",
                 "games": done, "schedule_games": games, "hidden": hidden, "seed": seed, "lambda": lam, "lr": [lr, lr_end],
                 "seconds": round(time.time() - started),
                 "command": f"scripts/train_bot.py --game {game} --games {games} --hidden {hidden} "
                            f"--seed {seed} --lam {lam} --lr {lr} --lr-end {lr_end} --movegen {movegen}"
-                           + (f" --stop-after {stop_after}" if stop_after else "")}
-        write_weights(out, game, hidden, net.flat(), info)
+                           + (f" --stop-after {done}" if done < games else "")}
+        data = write_weights(path, game, hidden, net.flat(), info)
+        print(f"{game}: {done} games: wrote {path} (payload sha256 {data['sha256']})", flush=True)
 
     for number in range(1, (stop_after or games) + 1):
         x, target, n = one_game()
@@ -389,9 +423,11 @@ def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, 
                   f"lr {rate:.2e}, {elapsed:.0f} s ({number / elapsed:.1f} games/s)", flush=True)
             loss_sum = 0.0
         if checkpoint_every and number % checkpoint_every == 0:
-            save(number)
+            # With --checkpoint-dir every checkpoint is kept (<game>-<count>.json): a later
+            # --stop-after run at that count must give the same payload, byte for byte.
+            save(number, checkpoint_dir / f"{game}-{number}.json" if checkpoint_dir else out)
     done = stop_after or games
-    save(done)
+    save(done, out)
     print(f"{game}: done, {done} games in {time.time() - started:.0f} s; wrote {out}", flush=True)
 
 
@@ -406,6 +442,8 @@ def main() -> int:
     parser.add_argument("--lr-end", type=float, default=2e-4, help="... and at the end")
     parser.add_argument("--out", type=Path, default=WEIGHTS_DIR, help="folder for <game>.json")
     parser.add_argument("--checkpoint-every", type=int, default=5000)
+    parser.add_argument("--checkpoint-dir", type=Path,
+                        help="keep every checkpoint in this folder as <game>-<count>.json instead of overwriting --out")
     parser.add_argument("--report-every", type=int, default=500)
     parser.add_argument("--stop-after", type=int, default=0,
                         help="stop after this many games, on the learning-rate schedule of --games "
@@ -415,11 +453,13 @@ def main() -> int:
                              "checked against legal_plays first")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.checkpoint_dir:
+        args.checkpoint_dir.mkdir(parents=True, exist_ok=True)
     total = time.time()
     for game in (("short", "long") if args.game == "both" else (args.game,)):
         train(game, args.games, args.hidden, args.seed, args.lam, args.lr, args.lr_end,
               args.out / f"{game}.json", args.checkpoint_every, args.report_every, args.movegen,
-              args.stop_after)
+              args.stop_after, args.checkpoint_dir)
     print(f"total {time.time() - total:.0f} s", flush=True)
     return 0
 

@@ -155,31 +155,66 @@ class ShortEncoding(Encoding):
 
 
 class LongEncoding(Encoding):
-    """Long nardy: per-point occupancy of both sides, borne-off, and blocks along each path."""
+    """Long nardy: per-point occupancy of both sides, borne-off, and what blocks whom along each path.
 
-    name = "long-v1"
+    Both sides move the same way round, a half board apart: a side's own point
+    ``p`` is the opponent's own point ``p + 12`` (``p - 12`` above 12), so the
+    opponent's head (its 24) is a side's own 12. Beside the pip counts and the
+    checkers outside home, the globals say what a single slot cannot:
+
+    - *block*: a side's longest run of occupied points along the path the
+      opponent still travels (RULES.md, six-block rule);
+    - *behind the head*: checkers on own points 13..24, which have not yet
+      passed the opponent's head and so must still pass its whole army;
+    - *contact*: 0 once every checker of both sides is on its own points 1..12
+      (nothing can block anything any more: a pure race), else 1;
+    - *front block*: how many of the six points just ahead of the opponent's
+      rearmost checker a side occupies (the rearmost checker is the one a
+      prime traps; rearmost-first play and the head rule make it matter most).
+    """
+
+    name = "long-v2"
     slots = tuple(
         (side, index, kind)
         for side in (0, 1)
         for index, kind in [(p, "long-point") for p in range(1, 25)] + [(OFF, "off")]
     )
     global_names = ("pips", "opponent pips", "outside home", "opponent outside home",
-                    "block", "opponent block")
+                    "block", "opponent block", "behind head", "opponent behind head",
+                    "contact", "front block", "opponent front block")
     #: The opponent's path in a side's own numbering (RULES.md, six-block rule): blocks count along it.
     PATH = tuple(range(12, 0, -1)) + tuple(range(24, 12, -1))
-    discrete_globals = (4, 5)  # blocks
+    #: FRONT[r]: a side's own points that are the six points ahead of the opponent's checker on the
+    #: opponent's own point r (fewer near the end of its path).
+    FRONT = tuple(tuple(q + 12 if q <= 12 else q - 12 for q in range(r - 1, max(r - 7, 0), -1))
+                  for r in range(25))
+    discrete_globals = (4, 5, 8, 9, 10)  # blocks, contact (0 or 6 sixths), front blocks
 
     def separable(self, side, index, count):
         out = {side: index * count / 200.0} if 1 <= index <= 24 else {}
         if 7 <= index <= 24:
             out[2 + side] = count / 15.0
+        if 13 <= index <= 24:
+            out[6 + side] = count / 15.0
         return out
 
+    @staticmethod
+    def rear(board: list[int]) -> int:
+        """The own point of a side's rearmost checker (0 when all are borne off)."""
+        for p in range(24, 0, -1):
+            if board[p]:
+                return p
+        return 0
+
     def discrete(self, own, opp):
-        path = self.PATH
-        return _longest_run(own[p] > 0 for p in path), _longest_run(opp[p] > 0 for p in path)
+        path, front = self.PATH, self.FRONT
+        rear, opp_rear = self.rear(own), self.rear(opp)
+        return (_longest_run(own[p] > 0 for p in path), _longest_run(opp[p] > 0 for p in path),
+                6 if rear > 12 or opp_rear > 12 else 0,
+                sum(own[p] > 0 for p in front[opp_rear]), sum(opp[p] > 0 for p in front[rear]))
 
     def globals(self, own, opp):
+        rear, opp_rear = self.rear(own), self.rear(opp)
         return [
             sum(p * own[p] for p in range(1, 25)) / 200.0,
             sum(p * opp[p] for p in range(1, 25)) / 200.0,
@@ -187,6 +222,11 @@ class LongEncoding(Encoding):
             sum(opp[7:25]) / 15.0,
             _longest_run(own[p] > 0 for p in self.PATH) / 6.0,
             _longest_run(opp[p] > 0 for p in self.PATH) / 6.0,
+            sum(own[13:25]) / 15.0,
+            sum(opp[13:25]) / 15.0,
+            1.0 if rear > 12 or opp_rear > 12 else 0.0,
+            sum(own[p] > 0 for p in self.FRONT[opp_rear]) / 6.0,
+            sum(opp[p] > 0 for p in self.FRONT[rear]) / 6.0,
         ]
 
 

@@ -10,7 +10,7 @@ is valued by its result, not by the network.
 from __future__ import annotations
 
 from ..position import Position
-from .encoding import boards
+from .encoding import BAR, OFF, boards
 from .network import OUTPUTS, load
 
 
@@ -54,6 +54,47 @@ def estimate(position: Position, network=None) -> dict:
     network = network or load(position.variant)
     own, opp = boards(position)
     return consistent(position.variant, network.evaluate_boards(own, opp), own, opp)
+
+
+def _boards_after(position: Position, own: list[int], opp: list[int], play):
+    """``boards(play.result)`` from the boards before the play and its public moves (opponent first),
+    and the (side, index) pairs it changed, sides numbered as in the result (0: the opponent, now on roll).
+
+    Several times cheaper than building the resulting Position and reading it
+    back, and the player does this for every legal play of every roll.
+    """
+    color = position.turn
+    mine, theirs = own[:], opp[:]
+    changed = []
+    for move in play.moves:
+        start = BAR if move.start == "bar" else position.to_own(color, move.start)
+        end = OFF if move.end == "off" else position.to_own(color, move.end)
+        mine[start] -= 1
+        mine[end] += 1
+        changed += ((1, start), (1, end))
+        if move.hit:  # short nardy only: own point p is the opponent's 25 - p
+            theirs[25 - end] -= 1
+            theirs[BAR] += 1
+            changed += ((0, 25 - end), (0, BAR))
+    return theirs, mine, changed
+
+
+def estimates_after(position: Position, plays, network=None) -> list[dict]:
+    """``mover_view(estimate(play.result))`` for each of ``plays`` from ``position`` (to rounding)."""
+    network = network or load(position.variant)
+    game = position.variant
+    own, opp = boards(position)
+    before = (opp, own)  # as the results see it: the opponent on roll
+    base = network.hidden_base(*before)
+    out = []
+    for play in plays:
+        roller, mover, changed = _boards_after(position, own, opp, play)
+        if mover[OFF] == 15:  # the mover has won: valued by the result, as estimate() does
+            out.append(mover_view(_finished(play.result)))
+        else:
+            raw = network.evaluate_changed(base, before, roller, mover, changed)
+            out.append(mover_view(consistent(game, raw, roller, mover)))
+    return out
 
 
 def equity_after(play, network=None) -> float:

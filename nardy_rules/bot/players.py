@@ -30,7 +30,7 @@ from ..errors import NardyError
 from ..interchange import to_text
 from ..play import Play, legal_plays
 from ..position import Position
-from .evaluate import estimate, mover_view
+from .evaluate import estimates_after
 from .network import load
 
 
@@ -77,10 +77,7 @@ def rank_plays(position: Position, dice, level: str = STRONGEST, rng: random.Ran
     if not plays:
         return []
     network = load(position.variant)
-    ranked = []
-    for play in plays:
-        mine = mover_view(estimate(play.result, network))
-        ranked.append([play, mine, mine["equity"]])
+    ranked = [[play, mine, mine["equity"]] for play, mine in zip(plays, estimates_after(position, plays, network))]
     if settings.noise:
         rng = rng or _seeded(position, dice)
         for entry in ranked:

@@ -228,6 +228,56 @@ def test_short_encoding_of_the_start_position_by_hand():
     assert x[2 * per_side:] == pytest.approx([1.67, 1.67, 1.0, 1 / 6, 1 / 6, 1 / 6, 1 / 6])
 
 
+def test_long_encoding_globals_by_hand():
+    enc = ENCODINGS["long"]
+    names = dict(zip(enc.global_names, range(len(enc.global_names))))
+
+    def features(position):
+        x = enc.vector(*boards(position))[enc.global_start:]
+        return {name: x[i] for name, i in names.items()}
+
+    start = features(LongPosition.start())
+    # 15 checkers on the head (own 24): 360 pips, all outside home and behind the opponent's head,
+    # a one-point block each, contact, and nothing in front of the other's rearmost checker.
+    assert start == pytest.approx({"pips": 1.8, "opponent pips": 1.8, "outside home": 1, "opponent outside home": 1,
+                                   "block": 1 / 6, "opponent block": 1 / 6, "behind head": 1,
+                                   "opponent behind head": 1, "contact": 1, "front block": 0,
+                                   "opponent front block": 0})
+    # White holds its 11, 10, 9: three of the six points (its 11..6) just ahead of Black's head (White's 12);
+    # Black's checker on White's 20 (Black's own 8) is one of the six ahead of White's head (Black's 11..6).
+    blocking = features(LongPosition.from_points({"11": 1, "10": 2, "9": 1, "24": 11}, {"12": 14, "20": 1}, "white"))
+    assert (blocking["front block"], blocking["opponent front block"]) == pytest.approx((3 / 6, 1 / 6))
+    assert blocking["block"] == pytest.approx(3 / 6)
+    assert (blocking["behind head"], blocking["opponent behind head"]) == pytest.approx((11 / 15, 14 / 15))
+    assert blocking["contact"] == 1
+    # Every checker of both sides on its own 1..12: a race, nothing blocks any more.
+    race = features(LongPosition.from_points({"3": 5, "10": 5, "off": 5}, {"15": 5, "22": 5, "off": 5}, "white"))
+    assert race["contact"] == 0 and race["behind head"] == 0 and race["front block"] == 0
+    # One Black checker still on its own 13 (White's 1) keeps the contact.
+    assert features(LongPosition.from_points({"3": 5, "10": 5, "off": 5}, {"1": 1, "15": 4, "22": 5, "off": 5},
+                                             "white"))["contact"] == 1
+
+
+def test_the_players_estimates_after_each_play_are_those_of_the_resulting_positions():
+    # rank_plays values plays from boards updated by their moves and the hidden layer updated by the
+    # changed slots (estimates_after), not from play.result: it must give estimate(play.result) seen from
+    # the mover, to rounding, hits and wins included.
+    from nardy_rules.bot.evaluate import estimates_after, mover_view
+
+    for game, count in (("short", 1500), ("long", 2500)):
+        hits = wins = 0
+        for position, dice in random_game_positions(game, count, seed=5):
+            plays = legal_plays(position, dice)
+            fast = estimates_after(position, plays)
+            slow = [mover_view(estimate(play.result)) for play in plays]
+            assert [sorted(e) for e in fast] == [sorted(e) for e in slow]
+            for a, b in zip(fast, slow):
+                assert all(abs(a[key] - b[key]) < 1e-12 for key in b), (position, dice, a, b)
+            hits += sum(any(m.hit for m in play.moves) for play in plays)
+            wins += sum(play.result.winner is not None for play in plays)
+        assert wins and (hits or game == "long"), (game, hits, wins)  # the test met both special cases
+
+
 def _dense_forward(game, x):
     """The network by its definition, from the file's floats (not the engine's tables)."""
     import math
@@ -369,3 +419,38 @@ def test_cli_help_lists_the_levels():
                           "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5", "--dice", "3-1", "--hint", "2"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert one.returncode == 0 and len(json.loads(one.stdout)["hints"]) == 2
+
+
+# ---------------------------------------------------------------- training (numpy, development only)
+
+def test_the_trainers_numpy_encoding_is_the_engines():
+    pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import numpy as np
+    import train_bot
+
+    for game in ("short", "long"):
+        pairs = [boards(position) for position, _dice in random_game_positions(game, 600, seed=11)]
+        fast = train_bot.BatchEncoder(game).encode(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]))
+        slow = np.array([ENCODINGS[game].vector(a, b) for a, b in pairs])
+        assert fast.shape == slow.shape and np.abs(fast - slow).max() < 1e-12, game
+
+
+def _sha(path: Path) -> str:
+    return json.loads(path.read_text())["sha256"]
+
+
+def test_a_stop_after_run_reproduces_the_checkpoint_of_the_longer_run(tmp_path):
+    pytest.importorskip("numpy")
+    train = [sys.executable, str(ROOT / "scripts" / "train_bot.py"), "--game", "long", "--games", "8",
+             "--hidden", "8", "--seed", "3", "--report-every", "4"]
+    full = subprocess.run(train + ["--checkpoint-every", "4", "--checkpoint-dir", str(tmp_path / "kept"),
+                                   "--out", str(tmp_path / "full")], capture_output=True, text=True, timeout=300)
+    assert full.returncode == 0, full.stderr[-2000:]
+    prefix = subprocess.run(train + ["--stop-after", "4", "--out", str(tmp_path / "prefix")],
+                            capture_output=True, text=True, timeout=300)
+    assert prefix.returncode == 0, prefix.stderr[-2000:]
+    checkpoint = tmp_path / "kept" / "long-4.json"
+    assert _sha(tmp_path / "prefix" / "long.json") == _sha(checkpoint)
+    assert _sha(tmp_path / "full" / "long.json") != _sha(checkpoint)  # four more games did change the weights
+    load("long", tmp_path / "full" / "long.json")  # what the trainer writes passes the engine's checks
