@@ -152,7 +152,7 @@ def _scalar(value: str) -> str:
 
 def block(new: Record, review_pending: bool) -> str:
     """The ``translation`` block of the front matter (its lines, each ending in a line break)."""
-    lines = ["translation:", f"  source: {_scalar(new.source)}", f"  source_blob: {new.blob}",
+    lines = ["translation:", f"  source: {_scalar(new.source)}", f"  source_blob: {_scalar(new.blob)}",
              "  sections:  # the source's sections when this page was made current (scripts/i18n done)"]
     lines += [f"    {_scalar(key)}: {_scalar(digest)}" for key, digest in new.sections.items()]
     if review_pending:
