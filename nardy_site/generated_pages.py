@@ -49,8 +49,18 @@ STRINGS = {
     "to-do": N_("Pages that need work"),
     # TRANSLATORS: list item: a page missing in a language; {page} is its address like "ru/long.md".
     "item-missing": N_("{page}: missing (readers see the source language's page with a banner)"),
-    # TRANSLATORS: list item: {page} like "ru/long.md".
-    "item-outdated": N_("{page}: outdated (its source page changed since it was translated)"),
+    # TRANSLATORS: list item: {page} like "ru/long.md", whose front matter does not say which text of its source
+    # page it was translated from.
+    "item-untracked": N_("{page}: outdated (no record of the source text it was translated from)"),
+    # TRANSLATORS: list item: {section} is a section of a translated page like "ru/long.md#board", whose text in
+    # the source page changed since it was translated.
+    "item-section-outdated": N_("{section}: outdated (the source section changed)"),
+    # TRANSLATORS: list item: {section} like "ru/long.md#board": a section the source page has and the
+    # translation lacks.
+    "item-section-new": N_("{section}: new in the source (missing here)"),
+    # TRANSLATORS: list item: {section} like "ru/long.md#board": a section the translation has and the source
+    # page no longer has.
+    "item-section-removed": N_("{section}: removed from the source"),
     # TRANSLATORS: list item: {page} like "ru/long.md".
     "item-review": N_("{page}: awaits review by a native speaker"),
 }
@@ -112,10 +122,12 @@ def translations_markdown(lang: Language, gettext) -> str:
             page = f"{s.language.code}/{p.page}"
             if p.state == "missing":
                 to_do.append(_(STRINGS["item-missing"]).format(page=page))
-            if p.outdated:
-                to_do.append(_(STRINGS["item-outdated"]).format(page=page))
+            if p.tracking is not None and p.tracking.untracked:
+                to_do.append(_(STRINGS["item-untracked"]).format(page=page))
             if p.pending_review:
                 to_do.append(_(STRINGS["item-review"]).format(page=page))
+            for change in p.tracking.changes if p.tracking is not None else ():
+                to_do.append(_(STRINGS[f"item-section-{change.kind}"]).format(section=f"{page}#{change.section}"))
     if to_do:
         lines += ["", f"## {text(_(STRINGS['to-do']))} {{ #to-do }}", ""] + [f"- {text(item)}" for item in to_do]
     return "\n".join(lines + [""])

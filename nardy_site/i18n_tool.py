@@ -4,7 +4,9 @@
     scripts/i18n update             extract, then update every catalog (create missing ones)
     scripts/i18n compile            compile every catalog: .mo files and the boards' JSON
     scripts/i18n check              everything a translator can break, named by file and line
-    scripts/i18n status             per language: catalog, pages present/missing/outdated/awaiting review
+    scripts/i18n status             per language: catalog, pages present/missing/awaiting review, outdated sections
+    scripts/i18n diff LANG/PAGE     the source page's changes since the translation was made, section by section
+    scripts/i18n done LANG/PAGE     record the translation as following its source again (after the structure check)
     scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/scaffold.py)
 
 ``check`` fails (exit 1) on: a placeholder renamed, dropped or added in a
@@ -19,7 +21,13 @@ one it no longer uses); a translated page whose structure differs from its sourc
 ``translation`` front matter; a word the glossary marks wrong in that
 language; a letter the language's ``search_spelling`` respells (the pages
 and the catalog write what a search query is respelled to). Every problem is
-one line: ``file:line: what``.
+one line: ``file:line: what``. A section whose source changed since the
+translation was made current is a warning (``file:line: warning: ...``), not a
+failure: readers see the page with a notice meanwhile.
+
+``diff`` exits 1 when the text the translation was made from cannot be found
+(it lists the changed sections all the same); ``done`` exits 1, naming the
+first difference, while the page's structure differs from its source page.
 """
 
 from __future__ import annotations
@@ -34,9 +42,9 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, markup_chars, status, structure, translation
-from .languages import Language, enabled, load, source
-from .markdown_reader import read_file, without_code_spans
+from . import glossary, i18n, markup_chars, sections, source_history, status, structure, translation
+from .languages import Language, enabled, get, load, source
+from .markdown_reader import read, read_file, without_code_spans
 from .paths import ROOT, display
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
@@ -210,6 +218,27 @@ def check_pages(lang: Language) -> list[str]:
     return found
 
 
+def outdated_warnings(lang: Language) -> list[str]:
+    """A line for each section of the language's pages whose source changed since the translation was made
+    current, at the line of its heading in the translation (the page's first line when it has none)."""
+    found = []
+    if lang.source:
+        return found
+    for path in sorted(lang.docs.glob("*.md")):
+        page = read_file(path)
+        track = status.tracking(page.meta, path.name)
+        if track is None or not track.outdated:
+            continue
+        name, label = display(path), f"{lang.code}/{path.name}"
+        if track.untracked:
+            found.append(f"{name}:{page.key_line('translation')}: warning: outdated: {track.untracked}")
+        lines = {heading.id: heading.line for heading in page.headings if heading.id}
+        for change in track.changes:
+            found.append(f"{name}:{lines.get(change.section, 1)}: warning: #{change.section}: "
+                         f"{sections.DESCRIPTIONS[change.kind]} (scripts/i18n diff {label})")
+    return found
+
+
 def check(codes: list[str] | None = None) -> int:
     used = code_messages()
     problems = check_template(used)
@@ -220,11 +249,114 @@ def check(codes: list[str] | None = None) -> int:
         if codes and lang.code not in codes:
             continue
         problems = check_catalog(lang, used) + check_pages(lang)
-        for problem in problems:
-            print(problem)
-        print(f"{lang.code}: {'FAIL' if problems else 'ok'}")
+        warnings = outdated_warnings(lang)
+        for line in problems + warnings:
+            print(line)
+        note = f" ({len(warnings)} outdated: scripts/i18n status)" if warnings else ""
+        print(f"{lang.code}: {'FAIL' if problems else 'ok'}{note}")
         failed |= bool(problems)
     return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------- diff, done
+
+
+class PageNameError(ValueError):
+    """A page argument that names no translated page."""
+
+
+def translated_page(name: str) -> tuple[Language, Path]:
+    """The language and file of a translated page named ``kk/short.md`` (or ``docs/kk/short.md``, or its path)."""
+    path = Path(name)
+    if path.is_absolute():
+        try:
+            path = path.resolve().relative_to(ROOT)
+        except ValueError:
+            raise PageNameError(f"{name!r} is not in this repository") from None
+    parts = path.parts[1:] if path.parts[:1] == ("docs",) else path.parts
+    if len(parts) != 2 or not parts[1].endswith(".md"):
+        raise PageNameError(f"{name!r}: name a translated page as <language>/<page>.md, e.g. kk/short.md")
+    try:
+        lang = get(parts[0])
+    except KeyError:
+        raise PageNameError(f"{name!r}: {parts[0]!r} is not a language of locales/languages.toml") from None
+    if lang.source:
+        raise PageNameError(f"{name!r} is a page of the source language, which translations follow")
+    file = lang.docs / parts[1]
+    if not file.is_file():
+        raise PageNameError(f"{name!r}: {display(file)} does not exist")
+    return lang, file
+
+
+def diff(name: str) -> int:
+    """Print the unified diff of the source page, section by section, from the text the page was translated
+    from to the text now."""
+    lang, path = translated_page(name)
+    label = f"{lang.code}/{path.name}"
+    page = read_file(path)
+    track = status.tracking(page.meta, path.name)
+    if track is None:
+        print(f"{label}: has no translation front matter, so it follows no source page")
+        return 1
+    if track.untracked:
+        print(f"{label}: {track.untracked}: nothing to compare (scripts/i18n done {label} records it once the "
+              f"page follows its source)")
+        return 1
+    source_name = display(track.source_path)
+    if not track.changes:
+        print(f"{label}: follows {source_name} as it is now: nothing changed")
+        return 0
+    blob = track.record.blob
+    old = source_history.read_blob(blob) if blob else None
+    if old is None:
+        print(f"{label}: the text of {source_name} it was translated from (git blob {blob}) is not in this "
+              f"repository's git objects (a shallow clone, a copy without .git, or no git), so its changes cannot "
+              f"be shown; the sections that changed:")
+        for change in track.changes:
+            print(f"  {change.describe(label)}")
+        return 1
+    before, now = read(old.decode("utf-8")), read_file(track.source_path)
+    if sections.digests(before) != track.record.sections:
+        print(f"note: translation.sections of {label} are not the sections of blob {blob[:12]}: the diff is from "
+              f"that blob's text")
+    for change in track.changes:
+        print(change.describe(label))
+        for line in sections.section_diff(before, now, change, f"{source_name}@{blob[:12]}", source_name):
+            print(line)
+    return 0
+
+
+def mark_done(name: str) -> int:
+    """Record the translation as following its source page as it is now, if its structure matches it."""
+    lang, path = translated_page(name)
+    label = f"{lang.code}/{path.name}"
+    text = path.read_text(encoding="utf-8")
+    page = read(text)
+    src = source()
+    wrong = translation.problems(page, set(src.pages()), recorded=False)
+    if wrong:
+        line, what = wrong[0]
+        print(f"{display(path)}:{line}: {what}")
+        return 1
+    if "translation" not in page.meta:
+        print(f"{display(path)}:1: has no translation front matter: add\n---\ntranslation:\n  source: {path.name}\n"
+              f"---\nat the top (or keep its front matter and add the translation key), then run done again")
+        return 1
+    record = translation.record(page.meta)
+    source_path = src.docs / record.source
+    differences = structure.compare_texts(read_file(source_path), page, display(source_path), display(path))
+    if differences:
+        more = f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""
+        print(f"{label}: not recorded: its structure differs from {display(source_path)}: {differences[0]}{more}")
+        return 1
+    data = source_path.read_bytes()
+    new = translation.record_of(record.source, data)
+    path.write_text(translation.with_record(text, new), encoding="utf-8")
+    print(f"{label}: recorded as following {display(source_path)} (blob {new.blob[:12]}, {len(new.sections)} sections)")
+    if not source_history.store_blob(data):
+        print(f"note: no git repository here to keep that text in: scripts/i18n diff {label} will show changes "
+              f"from it only where git has it (once it is committed)")
+    return 0
 
 
 # ---------------------------------------------------------------------- main
@@ -239,6 +371,10 @@ def main(argv: list[str] | None = None) -> int:
     check_parser = commands.add_parser("check")
     check_parser.add_argument("languages", nargs="*", help="only these language codes")
     commands.add_parser("status")
+    for command, what in (("diff", "the source page's changes since the translation, section by section"),
+                          ("done", "record the translation as following its source page again")):
+        sub = commands.add_parser(command, help=what)
+        sub.add_argument("page", help="the translated page, e.g. kk/short.md")
     new = commands.add_parser("new-language")
     new.add_argument("code", help="the site's code for it, e.g. tk (Turkmen) or tr (Turkish)")
     new.add_argument("--name", help="its name in itself (default: from Babel's locale data)")
@@ -253,6 +389,12 @@ def main(argv: list[str] | None = None) -> int:
         return check(args.languages)
     elif args.command == "status":
         print(status.format_report(status.report()))
+    elif args.command in ("diff", "done"):
+        try:
+            return (diff if args.command == "diff" else mark_done)(args.page)
+        except PageNameError as error:
+            print(f"{args.command}: {error}", file=sys.stderr)
+            return 2
     elif args.command == "new-language":
         from .scaffold import ScaffoldError, new_language
 

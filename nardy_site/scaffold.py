@@ -6,7 +6,7 @@ It writes, for example for Turkmen (``tk``):
    gettext codes, BCP 47 tag), enabled and not yet released;
 2. ``config/tk.yml``: the language's MkDocs configuration, from the source's;
 3. ``docs/tk/``: the source language's pages, copied with
-   ``translation: {source, source_hash, review: pending}`` so each shows the
+   ``translation: {source, source_blob, sections, review: pending}`` so each shows the
    review banner until translated and reviewed;
 4. ``locales/tk/LC_MESSAGES/messages.po``: the catalog, with the plural forms
    of Babel's locale data;
@@ -32,7 +32,7 @@ from babel.messages.pofile import read_po
 
 from .languages import ROOT, load, source
 from .markdown_reader import read
-from .translation import source_hash
+from .translation import block, record_of
 
 MATERIAL_PARTIALS = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
 CODE = re.compile(r"^[a-z]{2,3}$")
@@ -49,14 +49,15 @@ def _babel_locale(code: str) -> Locale:
         raise ScaffoldError(f"Babel has no locale data for {code!r}; use an ISO 639 code it knows") from None
 
 
-def _front_matter(text: str, page: str, digest: str) -> str:
+def _front_matter(data: bytes, page: str) -> str:
     """The source page's text with ``translation`` front matter added (its own front matter kept)."""
-    block = f"translation:\n  source: {page}\n  source_hash: {digest}\n  review: pending\n"
+    text = data.decode("utf-8")
+    translation = block(record_of(page, data), review_pending=True)
     front = read(text).front_matter
     if front is not None:  # before its closing line (the reader's lines end at "\n", as split here)
         closing = sum(len(line) + 1 for line in text.split("\n")[: front.end - 1])
-        return text[:closing] + block + text[closing:]
-    return f"---\n{block}---\n\n{text}"
+        return text[:closing] + translation + text[closing:]
+    return f"---\n{translation}---\n\n{text}"
 
 
 def new_language(code: str, name: str | None = None, root: Path = ROOT) -> list[str]:
@@ -97,7 +98,7 @@ def new_language(code: str, name: str | None = None, root: Path = ROOT) -> list[
     pages.mkdir(parents=True, exist_ok=True)
     for page in sorted((root / "docs" / src.code).glob("*.md")):
         target = pages / page.name
-        target.write_text(_front_matter(page.read_text(encoding="utf-8"), page.name, source_hash(page)), encoding="utf-8")
+        target.write_text(_front_matter(page.read_bytes(), page.name), encoding="utf-8")
         done.append(f"docs/{code}/{page.name}: copied from {src.code}, review: pending")
 
     catalog = root / "locales" / code / "LC_MESSAGES" / "messages.po"

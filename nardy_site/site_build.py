@@ -24,7 +24,8 @@ The events, each a method:
   from a released language's catalog.
 - ``on_page_context`` (:meth:`page_context`): the switcher's links to the same
   page in every language (``nardy_site.alternates``), the review and
-  "not translated yet" banners.
+  "not translated yet" banners, the notice and section marks of a translation
+  whose source changed (``nardy_site.outdated_notice``).
 - ``on_template_context`` (:meth:`template_context`): the 404 page
   (``nardy_site.not_found``).
 """
@@ -36,7 +37,7 @@ import logging
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from . import alternates, answers, not_found, page_blocks, site_config, site_pages, translation
+from . import alternates, answers, not_found, outdated_notice, page_blocks, site_config, site_pages, translation
 from .i18n import Translator
 from .languages import Language
 from .markdown_reader import read
@@ -116,6 +117,8 @@ class SiteBuild:
             context["nardy_alternates"] = alternates.entries(self.lang, (page.url, page.file.src_uri))
         context["nardy_review"] = self.texts["review-pending"] if translation.review_pending(page.meta) else None
         context["nardy_fallback"] = self.texts["not-translated"] if page.file.src_uri in self.fallback else None
+        page.content = outdated_notice.marked(page.content, page, self.lang, self.translator.gettext,
+                                              config.use_directory_urls)
         return context
 
     def template_context(self, context: dict, template_name: str, config) -> dict:

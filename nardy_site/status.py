@@ -2,22 +2,63 @@
 
 Per language: the catalog's completeness (translated / all messages, fuzzy
 ones counted apart) and, per page of the source language, whether the
-translation is present, missing, outdated (its ``translation.source_hash`` is
-not the source page's current hash) or awaiting review by a native speaker
-(``translation.review: pending``). ``scripts/i18n status`` prints it; the
-build turns the same data into the "Translations" page of every language.
+translation is present, missing, outdated or awaiting review by a native
+speaker (``translation.review: pending``). An outdated page names its
+sections (:func:`tracking`): each one whose fingerprint in
+``translation.sections`` is not the source section's now, each one new in the
+source, each one removed from it (``nardy_site.sections``). ``scripts/i18n
+status`` prints it; the build turns the same data into the "Translations" page
+of every language, and tells a reader of an outdated page
+(``nardy_site.outdated_notice``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from . import sections, translation
 from .languages import Language, load, source
 from .markdown_reader import read_file
 from .paths import ROOT
-from .translation import source_hash
+from .sections import Change
+
+
+@dataclass(frozen=True)
+class Tracking:
+    """How a translated page stands against its source page now."""
+
+    #: The source page's name (``short.md``) and file.
+    source: str
+    source_path: Path
+    record: translation.Record
+    #: The source's sections that changed since the record, in the source's order.
+    changes: tuple[Change, ...]
+    #: Why nothing can be compared (no good record of the sections, no such source page), or None.
+    untracked: str | None = None
+
+    @property
+    def outdated(self) -> bool:
+        return bool(self.changes) or self.untracked is not None
+
+
+def tracking(meta: dict, name: str) -> Tracking | None:
+    """The translated page ``name`` (e.g. ``short.md``), whose front matter is ``meta``, against its source
+    page; None without a ``translation`` block."""
+    record = translation.record(meta)
+    if record is None:
+        return None
+    origin = record.source or name
+    path = source().docs / origin
+    if not path.is_file():
+        return Tracking(origin, path, record, (), f"its source page {origin} does not exist")
+    if record.sections is None:
+        return Tracking(origin, path, record, (), "no record of the source it was translated from "
+                                                  "(translation.sections)")
+    current = sections.digests(read_file(path))
+    return Tracking(origin, path, record, tuple(sections.changes(record.sections, current)))
 
 
 @dataclass
@@ -25,8 +66,13 @@ class PageStatus:
     page: str
     #: "source", "present", "missing"
     state: str
-    outdated: bool = False
     pending_review: bool = False
+    #: A present translation against its source (None for the source, a missing page, or no ``translation``).
+    tracking: Tracking | None = None
+
+    @property
+    def outdated(self) -> bool:
+        return self.tracking is not None and self.tracking.outdated
 
 
 @dataclass
@@ -84,17 +130,9 @@ def language_status(language: Language) -> LanguageStatus:
         if not path.exists():
             status.pages.append(PageStatus(page, "missing"))
             continue
-        meta = read_file(path).meta.get("translation") or {}
-        if not isinstance(meta, dict):
-            meta = {}
-        origin = meta.get("source", page)
-        source_page = src.docs / (origin if isinstance(origin, str) else page)
-        current = source_hash(source_page) if source_page.exists() else None
-        status.pages.append(PageStatus(
-            page, "present",
-            outdated=meta.get("source_hash") != current,
-            pending_review=meta.get("review") == "pending",
-        ))
+        document = read_file(path)
+        status.pages.append(PageStatus(page, "present", pending_review=translation.review_pending(document.meta),
+                                       tracking=tracking(document.meta, page)))
     return status
 
 
@@ -114,13 +152,21 @@ def format_report(statuses: list[LanguageStatus]) -> str:
     details = []
     for s in statuses:
         for p in s.pages:
-            notes = []
-            if p.state == "missing":
-                notes.append("missing (shown from the source language with a banner)")
-            if p.outdated:
-                notes.append("outdated: the source page changed since it was translated")
-            if p.pending_review:
-                notes.append("awaiting review by a native speaker")
-            if notes:
-                details.append(f"  {s.language.code}/{p.page}: {'; '.join(notes)}")
+            details += [f"  {line}" for line in page_lines(f"{s.language.code}/{p.page}", p)]
     return "\n".join(lines + ([""] + details if details else []))
+
+
+def page_lines(name: str, page: PageStatus) -> list[str]:
+    """What needs doing on one page, a line each: the page's state, then each changed section of its source
+    (``kk/short.md#board: outdated (the source section changed)``)."""
+    notes = []
+    if page.state == "missing":
+        notes.append("missing (shown from the source language with a banner)")
+    if page.tracking is not None and page.tracking.untracked:
+        notes.append(f"outdated: {page.tracking.untracked}")
+    if page.pending_review:
+        notes.append("awaiting review by a native speaker")
+    lines = [f"{name}: {'; '.join(notes)}"] if notes else []
+    if page.tracking is not None:
+        lines += [change.describe(name) for change in page.tracking.changes]
+    return lines

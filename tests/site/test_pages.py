@@ -17,7 +17,8 @@ from .htmlscan import parse_file
 
 PAGES = {
     "index.md": "# Bosh sahifa { #home }\n\n[Qisqa](short.md).\n",
-    "short.md": "---\ntranslation:\n  source: short.md\n  source_hash: 0123456789ab\n  review: pending\n---\n"
+    "short.md": "---\ntranslation:\n  source: short.md\n  source_blob: 0123456789abcdef0123456789abcdef01234567\n"
+                "  sections:\n    short: 0123456789ab\n  review: pending\n---\n"
                 "# Qisqa narda { #short }\n\n## Urish { #hitting }\n\nMatn.\n",
     "long.md": "---\ntitle: '<img src=x onerror=alert(1)>'\n---\n# Uzun narda { #long }\n\nMatn.\n",
 }
@@ -58,11 +59,11 @@ def test_a_wrong_review_value_stops_the_build(tmp_path, value):
         done.stdout + done.stderr
 
 
-def test_a_bad_source_hash_stops_the_build(tmp_path):
-    page = PAGES["short.md"].replace("0123456789ab", "xyz")
+def test_a_bad_source_blob_stops_the_build(tmp_path):
+    page = PAGES["short.md"].replace("0123456789abcdef0123456789abcdef01234567", "xyz")
     done = mkdocs_build(write_build(tmp_path, {**PAGES, "short.md": page}))
     assert done.returncode != 0
-    assert re.search(r"docs/short\.md:4: translation\.source_hash is 'xyz'", done.stdout + done.stderr), done.stderr
+    assert re.search(r"docs/short\.md:4: translation\.source_blob is 'xyz'", done.stdout + done.stderr), done.stderr
 
 
 def test_deleting_the_review_line_removes_the_banner(tmp_path):

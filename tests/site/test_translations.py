@@ -45,7 +45,10 @@ def test_translation_front_matter(code, name):
     info = meta.get("translation")
     assert isinstance(info, dict), f"docs/{code}/{name}: no translation front matter"
     assert info.get("source") == name, f"docs/{code}/{name}: translation.source is {info.get('source')!r}"
-    assert re.fullmatch(r"[0-9a-f]{12}", str(info.get("source_hash"))), f"docs/{code}/{name}: source_hash"
+    assert re.fullmatch(r"[0-9a-f]{40}", str(info.get("source_blob"))), f"docs/{code}/{name}: source_blob"
+    recorded = info.get("sections")
+    assert isinstance(recorded, dict) and all(re.fullmatch(r"[0-9a-f]{12}", str(v)) for v in recorded.values()), \
+        f"docs/{code}/{name}: sections"
     assert info.get("review", "pending") == "pending", f"docs/{code}/{name}: review is {info.get('review')!r}"
     assert not translation.problems(read(path.read_text(encoding="utf-8")), set(PAGES))
 
