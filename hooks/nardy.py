@@ -51,16 +51,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from markupsafe import Markup, escape  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from nardy_rules import svg  # noqa: E402
 from nardy_site import answers, i18n, languages, live_assets, translation  # noqa: E402
-from nardy_site.blocks import BlockError, find_blocks, verify  # noqa: E402
+from nardy_site.blocks import BlockError, read_blocks, verify  # noqa: E402
+from nardy_site.check import internal  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
 from nardy_site.generated_pages import glossary_markdown, translations_markdown  # noqa: E402
-from nardy_site.tables import TableError, find_tables, verify as verify_table  # noqa: E402
+from nardy_site.tables import TableError, find_tables  # noqa: E402
+from nardy_site.tables import verify as verify_table  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.nardy")
 
@@ -105,9 +108,14 @@ def on_config(config):
     for option in config.theme.get("palette") or []:
         if isinstance(option, dict) and isinstance(option.get("toggle"), dict):
             key = "light" if option.get("scheme") == "slate" else "dark"
-            option["toggle"]["name"] = _(i18n.UI[key])
+            option["toggle"]["name"] = as_html(_(i18n.UI[key]))  # Material's palette.html prints it as it is
+    # Written by translators in config/<code>.yml; Material prints both as they are (aria-label, <meta>).
+    for key in ("site_name", "site_description"):
+        if isinstance(config.get(key), str):
+            config[key] = as_html(config[key])
     if "toc" in config.mdx_configs or "toc" in config.markdown_extensions:
-        config.mdx_configs.setdefault("toc", {})["permalink_title"] = _(i18n.UI["permalink"])
+        # Markdown escapes the attribute but keeps an entity as one ("&amp;" would show as "&"): "&" first.
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = _(i18n.UI["permalink"]).replace("&", "&amp;")
     for each in languages.enabled():
         if not BCP47.fullmatch(each.bcp47):
             raise PluginError(f"nardy: {languages.TABLE}: bcp47 {each.bcp47!r} of {each.code} is not a BCP 47 tag")
@@ -126,9 +134,22 @@ def on_config(config):
         # Material's list: <link rel="alternate" hreflang> to each language's home, and the header's
         # switcher (overrides/partials/alternate.html), whose links on_page_context points at the page.
         config.extra["alternate"] = [
-            {"name": entry["name"], "link": entry["link"], "lang": entry["lang"]} for entry in _alternates(lang, None)
+            {"name": as_html(entry["name"]), "link": entry["link"], "lang": entry["lang"]}
+            for entry in _alternates(lang, None)
         ]
     return config
+
+
+def as_html(text: str) -> Markup:
+    """``text`` escaped for HTML text and (double-quoted) attributes, once.
+
+    For values the hook puts where Material's templates print them as they
+    are (the palette toggle's ``aria-label`` and ``title``, ``site_name``,
+    a page's front-matter title and description): MkDocs' Jinja does not
+    autoescape. The result is a ``Markup``, so a template that does escape
+    (``| e``, as ours do) leaves it as it is instead of escaping it twice.
+    """
+    return escape(str(text))
 
 
 def _alternates(lang, page: tuple[str, str] | None, root: str | None = None) -> list[dict]:
@@ -238,23 +259,33 @@ def on_page_markdown(markdown, page, config, files):
     # Front matter is gone from ``markdown``: count its lines, so errors name the file's lines.
     offset = source[: len(source) - len(markdown)].count("\n") if source.endswith(markdown) else 0
     errors = _state["errors"]
+    # Front matter written by translators: Material prints the title and the description as they are
+    # (<title>, <meta name="description">, the navigation), as it does the escaped title of a first heading.
+    for key in ("title", "description"):
+        if isinstance(page.meta.get(key), str):
+            page.meta[key] = as_html(page.meta[key])
     pages = {path.name for path in (ROOT / "docs" / languages.source().code).glob("*.md")}
     for line, reason in translation.problems(page.meta, source, pages or None):
         errors.append(f"{path}:{line}: {reason}")
 
-    def record(error: BlockError) -> None:
+    def record(error: BlockError | TableError) -> None:
         errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
 
     try:
-        for table in find_tables(markdown, path):
-            verify_table(table)
+        tables = find_tables(markdown, path)
     except TableError as error:
-        errors.append(f"{error.path}:{error.line + offset}: {error.reason}")
-    try:
-        blocks = find_blocks(markdown, path)
-    except BlockError as error:
         record(error)
-        return markdown
+        tables = []
+    for table in tables:
+        try:
+            verify_table(table)
+        except TableError as error:
+            record(error)
+        except Exception as error:
+            errors.append(internal(path, table.line + offset, error))
+    blocks, malformed = read_blocks(markdown, path)
+    for error in malformed:
+        record(error)
     if not blocks:
         return markdown
     lines = markdown.splitlines(keepends=True)
@@ -265,6 +296,9 @@ def on_page_markdown(markdown, page, config, files):
             html = figure(block, _state["tr"])
         except BlockError as error:
             record(error)
+            continue
+        except Exception as error:
+            errors.append(internal(path, block.line + offset, error))
             continue
         figures.append(block)
         first = block.line - 1
@@ -280,7 +314,7 @@ def on_env(env, config, files):
     if errors:
         count = len(errors)
         raise PluginError(
-            f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, front matter):\n"
+            f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, tables, front matter):\n"
             + "\n".join(errors)
         )
     missing = _state["tr"].missing if _state["tr"].needs_translation else set()
@@ -300,9 +334,9 @@ def on_page_context(context, page, config, nav):
 
 
 def _plain_title(page) -> str:
-    """The page's title as text: MkDocs keeps a title taken from the first heading as HTML."""
-    title = page.title or ""
-    return title if "title" in page.meta else html.unescape(title)
+    """The page's title as text: MkDocs keeps a title taken from the first heading as HTML, and so does
+    the hook a front-matter title (on_page_markdown)."""
+    return html.unescape(str(page.title or ""))
 
 
 def on_template_context(context, template_name, config):

@@ -5,7 +5,9 @@ Commands (JSON out, one line each):
 - ``plays --position JSON --dice 3-1``: ``{"plays": [{"notation", "position"}, ...]}``
 - ``plays --batch``: reads ``{"position": {...}, "dice": [3, 1]}`` per line from
   standard input, writes one result line per input line, in order; a bad line
-  gives ``{"error": "..."}`` and the rest go on.
+  (not UTF-8, not JSON, too long or deep, the wrong shape, a bad position or
+  dice) gives ``{"error": "..."}`` and the rest go on. Lines end with a line
+  feed; blank lines (spaces, tabs, a carriage return) are skipped.
 - ``check --position JSON --dice 3-1 --move 13/8``: ``{"legal": true}`` or
   ``{"legal": false, "reason": {"code", "params", "message"}}``
 - ``parse --position JSON --dice 3-1 --play "8/5 6/5"``: the legal play, or an error.
@@ -13,6 +15,8 @@ Commands (JSON out, one line each):
 - ``figures``: the tables the rules texts quote, counted by the engine.
 
 Bad input: exit status 2 and one line on standard error naming the problem.
+JSON (``--position``, batch lines) is read by :mod:`nardy_rules.contract`, with
+its limits on length, depth and number sizes.
 """
 
 from __future__ import annotations
@@ -22,12 +26,14 @@ import json
 import sys
 
 from . import figures
-from .errors import NardyError
+from .bot import cli as bot_cli
+from .contract import quote, read_json, read_object
+from .errors import InvalidRequestError, NardyError
 from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
-from .notation import parse_play
+from .notation import parse_play, parse_tokens
 from .play import legal_plays
 from .position import Position
-from .turn import check_move
+from .turn import Turn, check_move
 
 
 class UsageError(Exception):
@@ -36,18 +42,20 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit status 2 (argparse prints usage too)
-        raise UsageError(message)
+        raise UsageError(_one_line(message))
+
+
+def _one_line(message: str, limit: int = 200) -> str:
+    """argparse's message on one printable line of at most ``limit`` characters (it echoes arguments as given)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(message.split()))
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def read_position(text: str) -> Position:
     """A position from JSON, an XGID, a gnubg Position ID or the compact text form."""
     stripped = text.strip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as error:
-            raise NardyError(f"--position is not valid JSON: {error.msg} at column {error.colno}") from None
-        return Position.from_json(data)
+        return Position.from_json(read_json(stripped, "--position"))
     if stripped.startswith("nardy:"):
         return from_text(stripped)
     if stripped.upper().startswith("XGID=") or stripped.count(":") >= 8:
@@ -59,23 +67,37 @@ def plays_result(position: Position, dice) -> dict:
     return {"plays": [play.to_json() for play in legal_plays(position, dice)]}
 
 
+#: What a blank batch line may hold (JSON's whitespace); any other line is answered.
+BLANK = " \t\r\n"
+
+
 def _batch(stdin, stdout) -> int:
-    for line in stdin:
-        if not line.strip():
+    # Bytes when there are (sys.stdin): a line is what ends with b"\n", and a
+    # line that is not UTF-8 is answered like any other bad line.
+    for line in getattr(stdin, "buffer", stdin):
+        if not line.strip(BLANK.encode() if isinstance(line, bytes) else BLANK):
             continue
-        try:
-            try:
-                request = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise NardyError(f"not valid JSON: {error.msg} at column {error.colno}") from None
-            if not isinstance(request, dict) or "position" not in request or "dice" not in request:
-                raise NardyError('each line is {"position": {...}, "dice": [d1, d2]}')
-            result = plays_result(Position.from_json(request["position"]), request["dice"])
-        except NardyError as error:
-            result = {"error": str(error)}
-        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        stdout.write(json.dumps(_batch_line(line), ensure_ascii=False) + "\n")
         stdout.flush()
     return 0
+
+
+def _batch_line(line: str | bytes) -> dict:
+    """The answer to one batch line; never raises, so one line cannot end the batch."""
+    try:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise InvalidRequestError(f"the line is not UTF-8 text (byte {error.start + 1})") from None
+        request = read_object(read_json(line, "the line"), "each line")
+        if "position" not in request or "dice" not in request:
+            raise InvalidRequestError('each line is {"position": {...}, "dice": [d1, d2]}')
+        return plays_result(Position.from_json(request["position"]), request["dice"])
+    except NardyError as error:
+        return {"error": str(error)}
+    except Exception as error:  # a bug (the fuzz tests fail on it); the other lines are still answered
+        return {"error": f"internal error: {type(error).__name__}: {quote(str(error))}"}
 
 
 def main(argv=None, stdin=None, stdout=None) -> int:
@@ -98,8 +120,11 @@ def main(argv=None, stdin=None, stdout=None) -> int:
     convert = commands.add_parser("convert", help="a position in every interchange form")
     convert.add_argument("--position", required=True)
     commands.add_parser("figures", help="the figures the rules texts quote")
+    bot_cli.add_parser(commands)
     try:
         args = parser.parse_args(argv)
+        if args.command == "bot":
+            return bot_cli.run(args, stdin, stdout, read_position)
         if args.command == "plays":
             if args.batch:
                 return _batch(stdin, stdout)
@@ -109,8 +134,7 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         elif args.command == "check":
             result = _check(read_position(args.position), args.dice, args.move)
         elif args.command == "parse":
-            play = parse_play(read_position(args.position), args.dice, args.play)
-            result = play.to_json()
+            result = _parse(read_position(args.position), args.dice, args.play)
         elif args.command == "convert":
             result = _convert(read_position(args.position))
         else:
@@ -123,22 +147,24 @@ def main(argv=None, stdin=None, stdout=None) -> int:
 
 
 def _check(position: Position, dice, move: str) -> dict:
-    parts = move.strip().split("/")
-    if len(parts) != 2:
-        raise NardyError(f"--move {move!r}: one single-checker move, from/to, like 13/8")
-    start, end = (part.strip().lower() for part in parts)
-    start = start if start == "bar" else _int(start, move)
-    end = end.rstrip("*")
-    end = end if end == "off" else _int(end, move)
+    try:
+        paths = parse_tokens(move)
+    except NardyError as error:
+        raise NardyError(f"--move: {error}") from None
+    if len(paths) != 1 or len(paths[0]) != 2:
+        raise NardyError(f"--move {quote(move)}: one single-checker move, from/to, like 13/8")
+    (start, _), (end, _) = paths[0]
     refusal = check_move(position, dice, start, end)
     return {"legal": True} if refusal is None else {"legal": False, "reason": refusal.to_json()}
 
 
-def _int(text: str, move: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NardyError(f"--move {move!r}: {text!r} is not a point") from None
+def _parse(position: Position, dice, text: str) -> dict:
+    """The play, and why each die it leaves unplayed could not be played."""
+    play = parse_play(position, dice, text)
+    turn = Turn(position, dice)
+    for move in play.moves:
+        turn.move(move.start, move.end, move.die)
+    return {**play.to_json(), "lost": [lost.to_json() for lost in turn.lost_reasons()]}
 
 
 def _convert(position: Position) -> dict:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
+from .contract import digits_hint, quote
 from .errors import InvalidDiceError
 
 Dice = tuple[int, int]
@@ -18,25 +19,53 @@ DISTINCT_ROLLS: tuple[Dice, ...] = tuple((a, b) for a in range(6, 0, -1) for b i
 def parse_dice(value: object) -> Dice:
     """Return two dice from ``(3, 1)``, ``[3, 1]``, ``"3-1"`` or ``"31"``.
 
+    Text takes ASCII digits only (``int()`` would read fullwidth ``３``).
     Raises :class:`InvalidDiceError` naming the problem otherwise.
     """
+    if type(value) is tuple and len(value) == 2:  # the engine's own calls: keep them cheap
+        a, b = value
+        if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
+            return value  # type: ignore[return-value]
     if isinstance(value, str):
         text = value.strip()
-        parts = text.split("-") if "-" in text else list(text)
-        try:
-            numbers = [int(part) for part in parts]
-        except ValueError:
-            raise InvalidDiceError(f"dice {value!r}: write two numbers from 1 to 6, like 3-1") from None
-    elif isinstance(value, Iterable):
+        parts = [part.strip() for part in text.split("-")] if "-" in text else list(text)
+        if len(parts) != 2:
+            raise InvalidDiceError(f"dice {quote(value)}: a roll is exactly two dice, like 3-1")
+        if not all(part.isascii() and part.isdigit() and len(part) == 1 for part in parts):
+            raise InvalidDiceError(f"dice {quote(value)}: write two numbers from 1 to 6, like 3-1{digits_hint(value)}")
+        numbers: list = [int(part) for part in parts]
+    elif isinstance(value, (list, tuple)):
         numbers = list(value)
     else:
-        raise InvalidDiceError(f"dice {value!r}: write two numbers from 1 to 6, like 3-1")
+        raise InvalidDiceError(f"dice {quote(value)}: write two numbers from 1 to 6, like 3-1")
     if len(numbers) != 2:
-        raise InvalidDiceError(f"dice {value!r}: a roll is exactly two dice, got {len(numbers)}")
+        raise InvalidDiceError(f"dice {quote(value)}: a roll is exactly two dice, got {len(numbers):,}")
     for number in numbers:
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 6:
-            raise InvalidDiceError(f"dice {value!r}: a die shows a whole number from 1 to 6, not {number!r}")
+        _check_die(number, value)
     return numbers[0], numbers[1]
+
+
+def parse_dice_left(value: object) -> tuple[Dice, tuple[int, ...]]:
+    """(roll, dice to play) from a roll of two dice or the dice still to play.
+
+    The dice left are one die, or three or four equal dice of a double (a
+    list or tuple); two dice are a roll (:func:`parse_dice`), a double then
+    played four times.
+    """
+    if isinstance(value, (list, tuple)) and len(value) in (1, 3, 4):
+        values = tuple(value)
+        for number in values:
+            _check_die(number, value)
+        if len(set(values)) != 1:
+            raise InvalidDiceError(f"dice {quote(value)}: more than two dice left means a double, all equal")
+        return (values[0], values[0]), values
+    roll = parse_dice(value)
+    return roll, dice_to_play(roll)
+
+
+def _check_die(number: object, value: object) -> None:
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 6:
+        raise InvalidDiceError(f"dice {quote(value)}: a die shows a whole number from 1 to 6, not {quote(number)}")
 
 
 def dice_to_play(dice: Dice) -> tuple[int, ...]:

@@ -11,6 +11,14 @@ class NardyError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
 
+class InvalidRequestError(NardyError):
+    """A JSON request (or text claiming to be one) that breaks the contract.
+
+    Not JSON, too long or too deeply nested, a number out of range, or a field
+    of the wrong type (see :mod:`nardy_rules.contract`).
+    """
+
+
 class InvalidPositionError(NardyError):
     """A position that cannot occur: wrong checker count, both colours on a point..."""
 

@@ -20,7 +20,7 @@ def percent(count: int, total: int = 36) -> int:
 
 
 def _hits(play: Play) -> bool:
-    return any(hit for *_rest, hit in play._internal)
+    return any(hit for *_rest, hit in play.steps)
 
 
 def blot_hit_position(distance: int) -> ShortPosition:
@@ -36,7 +36,11 @@ def hit_rolls(distance: int) -> list[tuple[int, int]]:
     return [roll for roll in ALL_ROLLS if any(_hits(play) for play in legal_plays(position, roll))]
 
 
-def hit_chances(distances=range(1, 13)) -> dict[int, int]:
+#: The distances the hit table of the texts covers.
+HIT_DISTANCES = tuple(range(1, 13))
+
+
+def hit_chances(distances=HIT_DISTANCES) -> dict[int, int]:
     """{distance: rolls of 36 that hit} for a blot on an open board."""
     return {d: len(hit_rolls(d)) for d in distances}
 
@@ -99,7 +103,7 @@ def share(rolls) -> Fraction:
 
 def head_checkers_moved(play: Play) -> int:
     """How many checkers leave the head (point 24 in White's numbering for White) in a long-nardy play."""
-    return sum(1 for s, *_ in play._internal if s == LongPosition.HEAD)
+    return sum(1 for s, *_ in play.steps if s == LongPosition.HEAD)
 
 
 def long_first_moves_doubles(color: str = WHITE) -> dict[int, list[Play]]:

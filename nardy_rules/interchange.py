@@ -21,6 +21,9 @@ and a 0 after each point. The side *not* on roll comes first: that is what
 gnubg computes (``gnubg.positionid``), although its manual describes the
 opposite order; the cross-check test pins it. The ID does not say who is on
 roll, so :func:`from_gnubg_id` takes the colour on roll (White unless told).
+
+Attaches ``repr()`` of a position, which writes the compact form (see the
+package docstring, "Layers").
 """
 
 from __future__ import annotations
@@ -28,11 +31,14 @@ from __future__ import annotations
 import base64
 import re
 
+from .contract import digits_hint, quote, read_choice
 from .errors import InvalidPositionError
 from .position import BAR, BAR_INDEX, BLACK, COLORS, OFF_INDEX, VARIANTS, WHITE, Position, other
+from .variants import ShortPosition
 
+# ASCII digits only ([0-9], not \d, which also takes fullwidth and other scripts' digits).
 _TEXT = re.compile(r"^nardy:(short|long):([wb]):([^:]*):([^:]*)$")
-_ITEM = re.compile(r"^(\d{1,2}|bar|off)x(\d{1,2})$")
+_ITEM = re.compile(r"^([0-9]{1,2}|bar|off)x([0-9]{1,2})$")
 
 
 def to_text(position: Position) -> str:
@@ -47,11 +53,21 @@ def to_text(position: Position) -> str:
     return f"nardy:{position.variant}:{position.turn[0]}:{sides[0]}:{sides[1]}"
 
 
+def position_repr(position: Position) -> str:
+    """``ShortPosition.from_text('nardy:short:w:...')``: the repr of every position, which evaluates back to it."""
+    return f"{type(position).__name__}.from_text({to_text(position)!r})"
+
+
+# repr() of a position (position.py is below this layer: see the package docstring).
+Position.__repr__ = position_repr
+
+
 def from_text(text: str) -> Position:
-    match = _TEXT.match(text.strip()) if isinstance(text, str) else None
+    _require_text(text, "a position")
+    match = _TEXT.match(text.strip())
     if not match:
         raise InvalidPositionError(
-            f"{text!r} is not a position; write nardy:<short|long>:<w|b>:<white>:<black>, "
+            f"{quote(text)} is not a position; write nardy:<short|long>:<w|b>:<white>:<black>, "
             "for example nardy:long:w:24x15:12x15"
         )
     variant, turn, white, black = match.groups()
@@ -61,7 +77,9 @@ def from_text(text: str) -> Position:
         for item in filter(None, items.split(",")):
             found = _ITEM.match(item.strip())
             if not found:
-                raise InvalidPositionError(f"{color}: {item!r} is not <point>x<count>, like 13x5, barx1 or offx3")
+                raise InvalidPositionError(
+                    f"{color}: {quote(item)} is not <point>x<count>, like 13x5, barx1 or offx3{digits_hint(item)}"
+                )
             key, count = found.group(1), int(found.group(2))
             if key in points:
                 raise InvalidPositionError(f"{color}: {key} is given twice")
@@ -87,14 +105,13 @@ def to_xgid(position: Position) -> str:
 
 
 def from_xgid(text: str) -> Position:
-    from .variants import ShortPosition
-
+    _require_text(text, "an XGID")
     body = text.strip()
     if body.upper().startswith("XGID="):
         body = body[5:]
     fields = body.split(":")
     if len(fields) < 4 or len(fields[0]) != 26:
-        raise InvalidPositionError(f"{text!r} is not an XGID: expected 26 position characters and 9 fields")
+        raise InvalidPositionError(f"{quote(text)} is not an XGID: expected 26 position characters and 9 fields")
     board = fields[0]
     white: dict = {}
     black: dict = {}
@@ -102,17 +119,17 @@ def from_xgid(text: str) -> Position:
         if char == "-":
             continue
         if not ("a" <= char <= "o" or "A" <= char <= "O"):
-            raise InvalidPositionError(f"XGID character {char!r} at {index}: use '-', A-O or a-o")
+            raise InvalidPositionError(f"XGID character {quote(char)} at {index}: use '-', A-O or a-o")
         count = ord(char.lower()) - ord("a") + 1
         side = white if char.isupper() else black
         if index == 0 or index == 25:
             if (index == 25) != char.isupper():
-                raise InvalidPositionError(f"XGID: the bar at position {index} holds the wrong colour ({char!r})")
+                raise InvalidPositionError(f"XGID: the bar at position {index} holds the wrong colour ({quote(char)})")
             side[BAR] = count
         else:
             side[index] = count
     if fields[3] not in ("1", "-1"):
-        raise InvalidPositionError(f"XGID turn field {fields[3]!r}: use 1 (bottom, White) or -1 (top, Black)")
+        raise InvalidPositionError(f"XGID turn field {quote(fields[3])}: use 1 (bottom, White) or -1 (top, Black)")
     return ShortPosition.from_points(white, black, WHITE if fields[3] == "1" else BLACK)
 
 
@@ -130,7 +147,7 @@ def to_gnubg_id(position: Position) -> str:
     _require_short(position, "a GNU Backgammon Position ID")
     bits: list[int] = []
     for color in (other(position.turn), position.turn):
-        board = position._board(color)
+        board = position.own_board(color)
         for index in list(range(1, 25)) + [BAR_INDEX]:
             bits.extend([1] * board[index])
             bits.append(0)
@@ -143,13 +160,13 @@ def to_gnubg_id(position: Position) -> str:
 
 
 def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
-    from .variants import ShortPosition
-
+    _require_text(text, "a GNU Backgammon Position ID")
+    turn = read_choice(turn, "turn", COLORS, InvalidPositionError)
     body = text.strip()
     if body.lower().startswith("position id:"):
         body = body.split(":", 1)[1].strip()
     if len(body) != 14 or not re.fullmatch(r"[A-Za-z0-9+/]{14}", body):
-        raise InvalidPositionError(f"{text!r} is not a GNU Backgammon Position ID (14 base64 characters)")
+        raise InvalidPositionError(f"{quote(text)} is not a GNU Backgammon Position ID (14 base64 characters)")
     key = base64.b64decode(body + "==")
     bits = [(key[i // 8] >> (i % 8)) & 1 for i in range(80)]
     boards = []
@@ -161,14 +178,12 @@ def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
                 board[index] += 1
                 pos += 1
             if pos >= 80:
-                raise InvalidPositionError(f"{text!r}: the Position ID ends before both sides are read")
+                raise InvalidPositionError(f"{quote(text)}: the Position ID ends before both sides are read")
             pos += 1
         board[OFF_INDEX] = 15 - sum(board)
         if board[OFF_INDEX] < 0:
-            raise InvalidPositionError(f"{text!r}: a side has more than 15 checkers")
+            raise InvalidPositionError(f"{quote(text)}: a side has more than 15 checkers")
         boards.append(tuple(board))
-    if turn not in COLORS:
-        raise InvalidPositionError(f"turn {turn!r}: use 'white' or 'black'")
     opponent, on_roll = boards
     white, black = (on_roll, opponent) if turn == WHITE else (opponent, on_roll)
     position = ShortPosition(white, black, turn)
@@ -176,9 +191,14 @@ def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
     return position
 
 
+def _require_text(text: object, what: str) -> None:
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"{what} is text, not {quote(text)}")
+
+
 def _require_short(position: Position, what: str) -> None:
     if position.variant != "short":
         raise InvalidPositionError(f"{what} describes short nardy (backgammon) only; use to_text for long nardy")
 
 
-__all__ = ["to_text", "from_text", "to_xgid", "from_xgid", "to_gnubg_id", "from_gnubg_id"]
+__all__ = ["from_gnubg_id", "from_text", "from_xgid", "to_gnubg_id", "to_text", "to_xgid"]

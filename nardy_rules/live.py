@@ -28,32 +28,33 @@ Operations:
   (for a roll, or for the dice still to play: one die, three or four of a double).
 - ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...], "reason": ...}``
   (see :func:`targets`).
+- ``game``: whole games and matches, for the play page: a match record in,
+  the new record and its state out (``nardy_rules.game_live``).
 
-A bad request answers ``{"error": "..."}``, never an exception.
+A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
+and :func:`handle_json` take any value, and read it with the JSON contract's
+readers (:mod:`nardy_rules.contract`): JSON text of at most 65,536 characters
+nested at most 16 deep, points as numbers 1..24 or ``"bar"``/``"off"``, at most
+four moves. An exception other than the engine's own errors is a bug; it is
+answered as ``{"error": "internal error: ..."}`` rather than stopping the
+worker, and the fuzz tests fail on it.
 """
 
 from __future__ import annotations
 
 import json
 
+from .contract import quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
-from .errors import NardyError
+from .errors import InvalidRequestError, NardyError
 from .interchange import from_text, to_text
 from .play import Move
 from .position import OFF, Position
 from .reasons import Refusal
 from .turn import Turn
 
-
-def _point(value):
-    if value in ("bar", "off"):
-        return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            raise NardyError(f"{value!r} is not a point; use 1..24, 'bar' or 'off'") from None
-    return value
+#: The operations, in the order the error message lists them.
+OPS = ("position", "state", "check", "paths", "targets", "plays", "game")
 
 
 def _move_json(move: Move) -> dict:
@@ -90,20 +91,20 @@ def position_answer(position: Position) -> dict:
 
 def replay(request: dict) -> Turn:
     """The turn of the request: its start position and dice, with its moves played in order."""
-    if not isinstance(request, dict):
-        raise NardyError("a request is a JSON object")
-    position = read_position(request.get("position"))
+    request = read_object(request, "a request")
+    if "position" not in request:
+        raise InvalidRequestError("the request has no position")
+    position = read_position(request["position"])
     dice = request.get("dice")
     if dice is None:
-        raise NardyError("the request has no dice")
+        raise InvalidRequestError("the request has no dice")
+    moves = read_moves(request.get("moves"))
     turn = Turn(position, dice)
-    for index, move in enumerate(request.get("moves") or []):
-        if not isinstance(move, dict):
-            raise NardyError(f"move {index + 1} is not an object with from, to and die")
-        refusal = turn.check(_point(move.get("from")), _point(move.get("to")), move.get("die"))
+    for number, (start, end, die) in enumerate(moves, 1):
+        refusal = turn.check(start, end, die)
         if refusal is not None:
-            raise NardyError(f"move {index + 1} ({move.get('from')}/{move.get('to')}) is not legal: {refusal.code}")
-        turn.move(_point(move.get("from")), _point(move.get("to")), move.get("die"))
+            raise NardyError(f"move {number} ({start}/{end}) is not legal: {refusal.code}")
+        turn.move(start, end, die)
     return turn
 
 
@@ -232,31 +233,50 @@ def turn_answer(turn: Turn, request: dict) -> dict:
     if op == "state":
         return state(turn)
     if op == "check":
-        return check(turn, _point(request.get("from")), _point(request.get("to")), request.get("die"))
+        die = request.get("die")
+        die = None if die is None else read_int(die, "die", 1, 6)
+        return check(turn, read_point(request.get("from"), "from"), read_point(request.get("to"), "to"), die)
     if op == "paths":
-        return {"paths": _paths_json(turn, _point(request.get("from")))}
+        return {"paths": _paths_json(turn, read_point(request.get("from"), "from"))}
     if op == "targets":
-        return targets(turn, _point(request.get("from")))
+        return targets(turn, read_point(request.get("from"), "from"))
     if op == "plays":
         plays = _plays(Turn(turn.start, request.get("dice")))
         return {"plays": [{"notation": p.notation, "moves": [_move_json(m) for m in p.moves]} for p in plays]}
-    raise NardyError(f"unknown op {op!r}; use position, state, check, paths, targets or plays")
+    raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
 
 
-def handle(request: dict) -> dict:
-    """Answer one request (a dict); errors become ``{"error": ...}``."""
+def handle(request: object) -> dict:
+    """Answer one request (a dict); never raises: errors become ``{"error": ...}``."""
+    return _safely(_answer, request)
+
+
+def handle_json(text: object) -> str:
+    """:func:`handle` for a JSON string (what the worker passes in and out); never raises."""
+    return json.dumps(_safely(lambda value: _answer(read_json(value)), text), ensure_ascii=False)
+
+
+def _safely(answer, value) -> dict:
     try:
-        if isinstance(request, dict) and request.get("op") == "position":
-            return position_answer(read_position(request.get("position")))
-        return turn_answer(replay(request), request)
+        return answer(value)
     except NardyError as error:
         return {"error": str(error)}
+    except Exception as error:  # a bug: answer it rather than kill the worker (the fuzz tests fail on it)
+        return {"error": f"internal error: {type(error).__name__}: {quote(str(error))}"}
 
 
-def handle_json(text: str) -> str:
-    """:func:`handle` for a JSON string (what the worker passes in and out)."""
-    try:
-        request = json.loads(text)
-    except (TypeError, ValueError):
-        return json.dumps({"error": "the request is not valid JSON"})
-    return json.dumps(handle(request), ensure_ascii=False)
+def _answer(request: object) -> dict:
+    request = read_object(request, "a request")
+    op = request.get("op")
+    if not isinstance(op, str) or op not in OPS:
+        raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
+    if op == "game":
+        # Imported on first use: a rules page's worker never loads the game modules at start.
+        from .game_live import handle_game
+
+        return handle_game(request)
+    if op == "position":
+        if "position" not in request:
+            raise InvalidRequestError("the request has no position")
+        return position_answer(read_position(request["position"]))
+    return turn_answer(replay(request), request)

@@ -2,10 +2,12 @@
 
 Everything here works in the mover's own numbering (see ``position.py``): the
 side to move always travels from point 24 towards 1 and bears off below 1. A
-variant supplies :meth:`Position._targets`, the single moves one die allows
-from the current search state; this module strings them into plays and applies
-the turn-level rules of RULES.md: the largest number of dice, the larger die,
-one entry per resulting position.
+variant supplies :meth:`Position.search_env <nardy_rules.position.Position.search_env>`,
+the :class:`SearchEnv` of a turn, and
+:meth:`Position.single_moves <nardy_rules.position.Position.single_moves>`, the
+single moves one die allows from the current search state; this module strings
+them into plays and applies the turn-level rules of RULES.md: the largest
+number of dice, the larger die, one entry per resulting position.
 
 Speed matters (the live boards and the doc tests call this thousands of
 times), so the search mutates one list in place and identifies positions by an
@@ -34,6 +36,8 @@ def board_key(own) -> int:
 class SearchEnv:
     """What stays fixed during one turn's search, plus the mutable board.
 
+    Built by a variant's ``search_env``. ``own``: the mover's board in its own
+    numbering (a list the search moves checkers on and restores).
     ``closed[p]`` / ``blot[p]``: the opponent closes / has a single checker on
     the mover's point p. ``hits``: bit set of the mover's points where a blot
     was hit in the current line. ``head_start`` / ``head_limit``: checkers on
@@ -44,7 +48,7 @@ class SearchEnv:
     which makes move order matter (see :func:`search`).
     """
 
-    __slots__ = ("own", "closed", "blot", "hits", "head_start", "head_limit", "opp_front", "sixblock_refused")
+    __slots__ = ("blot", "closed", "head_limit", "head_start", "hits", "opp_front", "own", "sixblock_refused")
 
     def __init__(self, own, closed, blot=None, head_start=0, head_limit=0, opp_front=-1):
         self.own = own
@@ -57,43 +61,45 @@ class SearchEnv:
         self.sixblock_refused = False
 
 
-def search(targets, env: SearchEnv, dice: tuple[int, ...]) -> tuple[int, dict]:
+def search(single_moves, env: SearchEnv, dice: tuple[int, ...]) -> tuple[int, dict]:
     """Find the plays that use the most dice.
 
-    ``targets(env, die, max_source)`` lists the legal single moves
-    ``(start, end, hit)`` of the variant for the current state. ``dice`` is what
-    is left to play: two different dice, or one value one to four times.
-    Returns ``(dice used, {result key: moves})`` where moves are
-    ``((start, end, die, hit), ...)``; an empty dict when nothing can be played.
+    ``single_moves(env, die, max_source)`` lists the legal single moves
+    ``(start, end, hit)`` of the variant for the current state (the variant's
+    :meth:`~nardy_rules.position.Position.single_moves`). ``dice`` is what is
+    left to play: two different dice, or one value one to four times. Returns
+    ``(dice used, {result key: steps})`` where steps are
+    ``((start, end, die, hit), ...)`` (:data:`~nardy_rules.position.Step`); an
+    empty dict when nothing can be played.
     """
     if not dice:
         return 0, {}
     if len(dice) == 2 and dice[0] != dice[1]:
-        return _search_two(targets, env, dice[0], dice[1])
-    used, found = _search_same(targets, env, dice[0], len(dice), ordered=True)
+        return _search_two(single_moves, env, dice[0], dice[1])
+    used, found = _search_same(single_moves, env, dice[0], len(dice), ordered=True)
     if env.sixblock_refused:
         # The six-block rule is checked after every single move, so the order
         # of a double's moves can matter; search every order (rare: only when
         # a six-block refusal happened at all).
         env.sixblock_refused = False
-        used, found = _search_same(targets, env, dice[0], len(dice), ordered=False)
+        used, found = _search_same(single_moves, env, dice[0], len(dice), ordered=False)
     return used, found
 
 
-def _search_two(targets, env: SearchEnv, a: int, b: int) -> tuple[int, dict]:
+def _search_two(single_moves, env: SearchEnv, a: int, b: int) -> tuple[int, dict]:
     own = env.own
     both: dict = {}
     alone: dict = {a: {}, b: {}}
     base = board_key(own)
     for first, second in ((a, b), (b, a)):
-        for s1, t1, hit1 in targets(env, first, BAR_INDEX):
+        for s1, t1, hit1 in single_moves(env, first, BAR_INDEX):
             own[s1] -= 1
             own[t1] += 1
             key1 = base + DELTA[s1][t1]
             if hit1:
                 key1 += HIT_UNIT[t1]
                 env.hits |= 1 << t1
-            follow = targets(env, second, BAR_INDEX)
+            follow = single_moves(env, second, BAR_INDEX)
             if follow:
                 for s2, t2, hit2 in follow:
                     key = key1 + DELTA[s2][t2]
@@ -118,7 +124,7 @@ def _search_two(targets, env: SearchEnv, a: int, b: int) -> tuple[int, dict]:
     return 0, {}
 
 
-def _search_same(targets, env: SearchEnv, die: int, count: int, ordered: bool) -> tuple[int, dict]:
+def _search_same(single_moves, env: SearchEnv, die: int, count: int, ordered: bool) -> tuple[int, dict]:
     """Play ``die`` up to ``count`` times.
 
     With ``ordered``, moves are generated with non-increasing start points: any
@@ -134,7 +140,7 @@ def _search_same(targets, env: SearchEnv, die: int, count: int, ordered: bool) -
 
     def visit(depth: int, key: int, bound: int) -> None:
         found_move = False
-        for s, t, hit in targets(env, die, bound if ordered else BAR_INDEX):
+        for s, t, hit in single_moves(env, die, bound if ordered else BAR_INDEX):
             found_move = True
             own[s] -= 1
             own[t] += 1

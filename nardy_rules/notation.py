@@ -10,29 +10,43 @@ Forms understood (and what :func:`format_play` writes):
 - ``24/18(2)``: two checkers make the same move; same as ``24/18 24/18``.
 - ``bar/22`` enters from the bar; ``6/off`` bears off.
 
+Bounds: a play is at most :data:`MAX_PLAY_CHARS` characters and writes at
+most four single moves (:data:`~nardy_rules.contract.MAX_MOVES`: one per die
+of a double), counting each ``(n)`` repeat and each segment of a path
+(``24/23/22/21/20`` is four); anything longer cannot be one turn's play and is
+refused before any search, which keeps parsing linear in the text. Points are
+written with the ASCII digits 0-9.
+
 :func:`format_play` joins the moves of one checker, writes only the hits on
 the way, groups repeated moves as ``(n)`` and lists the moves from the
-mover's farthest checker to the nearest, as gnubg does.
+mover's farthest checker to the nearest, as gnubg does. It is attached as the
+property ``Play.notation`` (see the package docstring, "Layers").
 """
 
 from __future__ import annotations
 
 import re
 
+from .contract import MAX_MOVES, digits_hint, quote
 from .dice import parse_dice
 from .errors import IllegalPlayError, NotationError
-from .play import Play
+from .play import Play, public_point
 from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position
+from .turn import Turn
 
-_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:\d{1,2}|off)\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
-_STEP = re.compile(r"/(\d{1,2}|off)(\*?)", re.IGNORECASE)
+#: The longest play text read (a real play, four single moves with hits, is under 40 characters).
+MAX_PLAY_CHARS = 200
+
+# ASCII digits only ([0-9], not \d, which also takes fullwidth and other scripts' digits).
+_TOKEN = re.compile(r"^(bar|[0-9]{1,2})((?:/(?:[0-9]{1,2}|off)\*?)+)(?:\(([0-9])\))?$", re.IGNORECASE)
+_STEP = re.compile(r"/([0-9]{1,2}|off)(\*?)", re.IGNORECASE)
 
 
 def format_play(play: Play) -> str:
     """The play's notation: ``"8/5 6/5"``, ``"24/18(2)"``, ``"13/10*/5"``, ``""`` for no move."""
     position, color = play.position, play.color
     chains: list[list[list]] = []  # each: [[own point, hit], ...]
-    for s, t, _die, hit in play._internal:
+    for s, t, _die, hit in play.steps:
         for chain in chains:  # the earliest checker that stands there: its hits read in order
             if chain[-1][0] == s and s != OFF_INDEX:
                 chain.append([t, hit])
@@ -40,16 +54,9 @@ def format_play(play: Play) -> str:
         else:
             chains.append([[s, False], [t, hit]])
 
-    def name(own_point: int) -> str:
-        if own_point == BAR_INDEX:
-            return BAR
-        if own_point == OFF_INDEX:
-            return OFF
-        return str(position.to_white(color, own_point))
-
     def text(chain) -> str:
         kept = [chain[0]] + [step for step in chain[1:-1] if step[1]] + [chain[-1]]
-        return "/".join(name(p) + ("*" if hit else "") for p, hit in kept)
+        return "/".join(f"{public_point(position, color, p)}{'*' if hit else ''}" for p, hit in kept)
 
     # Farthest checker first; from the same point, the longer move first.
     chains.sort(key=lambda c: (c[0][0], -c[-1][0]), reverse=True)
@@ -63,22 +70,34 @@ def format_play(play: Play) -> str:
     return " ".join(word if counts[word] == 1 else f"{word}({counts[word]})" for word in words)
 
 
+# The property form, on the play (play.py is below this layer: see the package docstring).
+Play.notation = property(format_play, doc="The play in the documents' notation (:func:`format_play`).")
+
+
 def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:
     """Split notation into checker paths: [[(point, hit), ...], ...] in White's numbering.
 
-    Raises :class:`NotationError` naming the part that does not parse.
+    Raises :class:`NotationError` naming the part that does not parse, and
+    for a text longer than :data:`MAX_PLAY_CHARS` or writing more than
+    :data:`~nardy_rules.contract.MAX_MOVES` single moves.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a play is written as text, like '13/8 6/5', not {text!r}")
+        raise NotationError(f"a play is written as text, like '13/8 6/5', not {quote(text)}")
+    if len(text) > MAX_PLAY_CHARS:
+        raise NotationError(
+            f"the play {quote(text)} is {len(text):,} characters long; one turn's play is at most {MAX_PLAY_CHARS}"
+        )
     words = text.replace(",", " ").split()
     if not words:
         raise NotationError("the play is empty; write moves like '13/8 6/5'")
     paths = []
+    moves = 0
     for word in words:
         match = _TOKEN.match(word)
         if not match:
             raise NotationError(
-                f"{word!r} is not a move; write from/to with points 1..24, 'bar' and 'off', like 13/8* or 24/18(2)"
+                f"{quote(word)} is not a move; write from/to with points 1..24, 'bar' and 'off', "
+                f"like 13/8* or 24/18(2){digits_hint(word)}"
             )
         start = match.group(1).lower()
         path: list[tuple[int | str, bool]] = [(BAR if start == BAR else _point(start, word), False)]
@@ -86,13 +105,19 @@ def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:
         for i, (point, star) in enumerate(steps):
             point = point.lower()
             if point == OFF and i != len(steps) - 1:
-                raise NotationError(f"{word!r}: 'off' can only end a move")
+                raise NotationError(f"{quote(word)}: 'off' can only end a move")
             path.append((OFF if point == OFF else _point(point, word), bool(star)))
         if path[-1][0] == OFF and path[-1][1]:
-            raise NotationError(f"{word!r}: bearing off cannot hit")
+            raise NotationError(f"{quote(word)}: bearing off cannot hit")
         repeat = int(match.group(3) or 1)
-        if not 1 <= repeat <= 4:
-            raise NotationError(f"{word!r}: a move can be repeated 1 to 4 times")
+        if not 1 <= repeat <= MAX_MOVES:
+            raise NotationError(f"{quote(word)}: a move can be repeated 1 to {MAX_MOVES} times")
+        moves += (len(path) - 1) * repeat
+        if moves > MAX_MOVES:
+            raise NotationError(
+                f"{quote(text.strip())} writes more than {MAX_MOVES} single moves; "
+                f"a turn plays at most {MAX_MOVES} (a double)"
+            )
         paths.extend([path] * repeat)
     return paths
 
@@ -100,7 +125,7 @@ def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:
 def _point(text: str, word: str) -> int:
     point = int(text)
     if not 1 <= point <= 24:
-        raise NotationError(f"{word!r}: point {point} is outside 1..24")
+        raise NotationError(f"{quote(word)}: point {point} is outside 1..24")
     return point
 
 
@@ -111,8 +136,6 @@ def parse_play(position: Position, dice, text: str) -> Play:
     :class:`IllegalPlayError` (carrying the engine's reason when one move
     explains it) when it parses but is not legal.
     """
-    from .turn import Turn
-
     paths = [_segments(path) for path in parse_tokens(text)]
     roll = parse_dice(dice)
     legal = {play.result: play for play in position.legal_plays(roll)}
@@ -125,7 +148,7 @@ def parse_play(position: Position, dice, text: str) -> Play:
         if play is not None:
             return play
     problem = problems[0] if problems else _Problem("no legal play matches it")
-    raise IllegalPlayError(f"{text.strip()!r} is not legal here: {problem}", problem.refusal)
+    raise IllegalPlayError(f"{quote(text.strip())} is not legal here: {problem}", problem.refusal)
 
 
 class _Problem(str):

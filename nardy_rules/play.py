@@ -1,8 +1,13 @@
-"""Moves and plays: what a player does with one roll.
+"""Moves and plays: what a player does with one roll, and the legal plays of a roll.
 
-A :class:`Move` is one checker moved by one die. A :class:`Play` is the ordered
-moves of a whole turn; two plays are the same play when they lead to the same
-position (RULES.md, "A turn").
+A :class:`Move` is one checker moved by one die, in White's numbering. A
+:class:`Play` is the ordered moves of a whole turn; two plays are the same play
+when they lead to the same position (RULES.md, "A turn"). :func:`legal_plays`
+runs the search of :mod:`nardy_rules.movegen` through the variant's hooks.
+
+Attaches :meth:`Position.legal_plays <nardy_rules.position.Position>` (see
+the package docstring, "Layers"); ``Play.notation`` is attached by
+:mod:`nardy_rules.notation`, which writes it.
 """
 
 from __future__ import annotations
@@ -10,11 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .dice import parse_dice
-from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, other
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
+from .dice import dice_to_play, parse_dice
+from .movegen import search
+from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, Step
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class Move:
 
 
 def public_point(position: Position, color: str, own_index: int) -> int | str:
-    """An internal own-numbering index as a public point, ``"bar"`` or ``"off"``."""
+    """An index of ``color``'s own board as a point in White's numbering, ``"bar"`` or ``"off"``."""
     if own_index == BAR_INDEX:
         return BAR
     if own_index == OFF_INDEX:
@@ -54,16 +57,21 @@ class Play:
 
     Built by :func:`legal_plays` and by notation parsing; ``moves`` and
     ``result`` are computed on first use, because a list of legal plays is
-    usually read only in part.
+    usually read only in part. ``steps`` is the same play in the mover's own
+    numbering, for code that works there (notation, figures, tests).
     """
 
-    __slots__ = ("position", "_internal", "_result")
+    __slots__ = ("_result", "position", "steps")
 
-    def __init__(self, position: Position, internal_moves: tuple):
+    if TYPE_CHECKING:  # pragma: no cover - attached by notation.py (the module docstring)
+        notation: str
+
+    def __init__(self, position: Position, steps: tuple[Step, ...]):
         #: The position the play starts from.
         self.position = position
-        # ((own start, own end, die, hit), ...) in the mover's own numbering.
-        self._internal = internal_moves
+        #: The single moves in order, as :data:`~nardy_rules.position.Step` tuples
+        #: (start, end, die, hit) in the mover's own numbering (25 the bar, 0 off).
+        self.steps = steps
         self._result: Position | None = None
 
     @property
@@ -75,25 +83,19 @@ class Play:
         color = self.position.turn
         return tuple(
             Move(public_point(self.position, color, s), public_point(self.position, color, t), d, hit)
-            for s, t, d, hit in self._internal
+            for s, t, d, hit in self.steps
         )
 
     @property
     def dice_used(self) -> tuple[int, ...]:
-        return tuple(d for _, _, d, _ in self._internal)
+        return tuple(d for _, _, d, _ in self.steps)
 
     @property
     def result(self) -> Position:
         """The position after the play, with the other side to move."""
         if self._result is None:
-            self._result = apply_internal(self.position, self._internal)
+            self._result = self.position.apply_steps(self.steps)
         return self._result
-
-    @property
-    def notation(self) -> str:
-        from .notation import format_play
-
-        return format_play(self)
 
     def to_json(self) -> dict:
         return {"notation": self.notation, "position": self.result.to_json()}
@@ -113,27 +115,6 @@ class Play:
         return self.notation
 
 
-def apply_internal(position: Position, internal_moves, switch_turn: bool = True) -> Position:
-    """Apply moves given in the mover's own numbering; no legality check.
-
-    The other side is to move afterwards, unless ``switch_turn`` is false (a
-    turn in progress).
-    """
-    color = position.turn
-    own = list(position._board(color))
-    opp = list(position._board(other(color)))
-    mirror = position.MIRROR
-    for s, t, _die, hit in internal_moves:
-        own[s] -= 1
-        own[t] += 1
-        if hit:
-            opp[mirror[t]] -= 1
-            opp[BAR_INDEX] += 1
-    own_t, opp_t = tuple(own), tuple(opp)
-    white, black = (own_t, opp_t) if color == "white" else (opp_t, own_t)
-    return type(position)(white, black, other(color) if switch_turn else color)
-
-
 def legal_plays(position: Position, dice) -> list[Play]:
     """Every legal play for ``dice`` (RULES.md), one per resulting position.
 
@@ -143,5 +124,9 @@ def legal_plays(position: Position, dice) -> list[Play]:
     dice = parse_dice(dice)
     if position.is_game_over():
         return []
-    _used, found = position._search(dice)
-    return [Play(position, moves) for moves in found.values()]
+    _used, found = search(position.single_moves, position.search_env(dice), dice_to_play(dice))
+    return [Play(position, steps) for steps in found.values()]
+
+
+# The method form, on the position (position.py is below this layer: see the package docstring).
+Position.legal_plays = legal_plays

@@ -29,8 +29,8 @@ game-over                  (none)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 def N_(message: str) -> str:
@@ -85,6 +85,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "another play uses all {count} dice.",
     ),
     "no-dice-left": N_("All dice of this turn have been played."),
+    # Not a refusal: the heading of a lost die's reasons (Turn.lost_reasons), one reason per line after it.
+    "dice-lost": NP_(
+        "{count} die showing {die} cannot be played this turn:",
+        "{count} dice showing {die} cannot be played this turn:",
+    ),
     "game-over": N_("The game is over."),
 }
 

@@ -3,13 +3,16 @@
 RULES.md, "Short nardy" and "Long nardy": a single game is worth 1, mars 2
 (the loser has borne off nothing), koks 3 (short nardy only: also a loser's
 checker on the bar or in the winner's home board). Points = result x cube.
+
+Attaches ``Position.result`` (see the package docstring, "Layers").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .errors import CubeError
+from .contract import quote, read_choice
+from .errors import CubeError, NardyError
 from .position import BLACK, COLORS, WHITE, Position, other
 
 SINGLE = "single"
@@ -48,7 +51,7 @@ class GameResult:
     def points(self) -> int:
         return self.multiplier * self.cube
 
-    def with_cube(self, cube: int) -> "GameResult":
+    def with_cube(self, cube: int) -> GameResult:
         return replace(self, cube=cube)
 
     def to_json(self) -> dict:
@@ -76,10 +79,13 @@ def game_result(position: Position, cube: int = 1) -> GameResult | None:
     return GameResult(winner, _kind_for(position, other(winner)), cube)
 
 
+# position.result(): the method form (position.py is below this layer: see the package docstring).
+Position.result = game_result
+
+
 def resign_result(position: Position, resigning: str, cube: int = 1) -> GameResult:
     """What resigning gives the opponent: what they could still win (RULES.md)."""
-    if resigning not in COLORS:
-        raise ValueError(f"resigning side {resigning!r}: use 'white' or 'black'")
+    read_choice(resigning, "resigning side", COLORS, NardyError)
     return GameResult(other(resigning), _kind_for(position, resigning), cube, RESIGN)
 
 
@@ -90,10 +96,10 @@ class Cube:
     value: int = 1
     owner: str | None = None
 
-    def refusal(self, player: str, *, rolled: bool = False, match: "Match | None" = None) -> str | None:
+    def refusal(self, player: str, *, rolled: bool = False, match: Match | None = None) -> str | None:
         """Why ``player`` may not double now, or None when they may."""
         if player not in COLORS:
-            return f"player {player!r}: use 'white' or 'black'"
+            return f"player {quote(player)}: use 'white' or 'black'"
         if match is not None and not match.cube_allowed:
             if match.length == 1:
                 return "there is no cube in a 1-point match"
@@ -106,14 +112,14 @@ class Cube:
             return f"the cube is already at {MAX_CUBE}, its highest value"
         return None
 
-    def may_double(self, player: str, *, rolled: bool = False, match: "Match | None" = None) -> bool:
+    def may_double(self, player: str, *, rolled: bool = False, match: Match | None = None) -> bool:
         return self.refusal(player, rolled=rolled, match=match) is None
 
-    def offer(self, player: str, *, rolled: bool = False, match: "Match | None" = None) -> "DoubleOffer":
+    def offer(self, player: str, *, rolled: bool = False, match: Match | None = None) -> DoubleOffer:
         """``player`` doubles; raise :class:`CubeError` if the rules do not allow it now."""
         reason = self.refusal(player, rolled=rolled, match=match)
         if reason:
-            raise CubeError(f"{player} cannot double: {reason}")
+            raise CubeError(f"{player if player in COLORS else 'that player'} cannot double: {reason}")
         return DoubleOffer(self, player)
 
 
@@ -146,7 +152,7 @@ class Match:
 
     def __post_init__(self):
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
-            raise ValueError(f"match length {self.length!r}: a whole number of points, at least 1")
+            raise NardyError(f"match length {quote(self.length)}: a whole number of points, at least 1")
 
     @property
     def cube_allowed(self) -> bool:
@@ -162,7 +168,7 @@ class Match:
     def record(self, result: GameResult) -> None:
         """Add a finished game's points and set up the next game's Crawford state."""
         if self.winner is not None:
-            raise ValueError("the match is already over")
+            raise NardyError("the match is already over")
         self.scores[result.winner] += result.points
         if self.crawford:
             self.crawford = False

@@ -39,9 +39,10 @@ from __future__ import annotations
 
 import hashlib
 import html
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import cache
 
+from .interchange import to_text
 from .position import BAR, BLACK, COLORS, OFF, WHITE, Position
 
 # --------------------------------------------------------------------- geometry
@@ -157,8 +158,12 @@ STYLE = """\
 .nardy-pb{fill:var(--nardy-point-b,#d7b27c)}
 .nardy-num{fill:var(--nardy-number,#f2e3c4);font-size:11px;text-anchor:middle}
 .nardy-ck,.nardy-off,.nardy-die rect{stroke-width:1.5}
-[data-color=white].nardy-ck,[data-color=white].nardy-off,.nardy-die[data-color=white] rect,.nardy-die[data-color=black] .nardy-dot,.nardy-swatch[data-color=white]{fill:var(--nardy-white,#faf7f0);stroke:var(--nardy-white-edge,#4a3b2c)}
-[data-color=black].nardy-ck,[data-color=black].nardy-off,.nardy-die[data-color=black] rect,.nardy-die[data-color=white] .nardy-dot,.nardy-swatch[data-color=black]{fill:var(--nardy-black,#262626);stroke:var(--nardy-black-edge,#000)}
+[data-color=white].nardy-ck,[data-color=white].nardy-off,.nardy-die[data-color=white] rect,
+.nardy-die[data-color=black] .nardy-dot,.nardy-swatch[data-color=white]{
+fill:var(--nardy-white,#faf7f0);stroke:var(--nardy-white-edge,#4a3b2c)}
+[data-color=black].nardy-ck,[data-color=black].nardy-off,.nardy-die[data-color=black] rect,
+.nardy-die[data-color=white] .nardy-dot,.nardy-swatch[data-color=black]{
+fill:var(--nardy-black,#262626);stroke:var(--nardy-black-edge,#000)}
 .nardy-dot{stroke:none!important}
 .nardy-n{font-size:13px;font-weight:700;text-anchor:middle}
 .nardy-n[data-color=white]{fill:var(--nardy-black,#262626)}
@@ -347,7 +352,7 @@ def _pips(position: Position, label: str | None) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _static(variant: str) -> str:
     """Frame, field, bar, trays, points and their numbers: the same for every board of a variant."""
     out = [
@@ -460,11 +465,9 @@ def board(
     refused = list(refused)
     dice = None if dice is None else tuple(dice)
     if title is None:
-        from .interchange import to_text
-
         title = to_text(position)
     if id_prefix is None:
-        seed = repr((position._key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice))
+        seed = repr((position.key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice))
         id_prefix = "nardy-" + hashlib.sha1(seed.encode()).hexdigest()[:8] + "-"
     if not id_prefix or not (id_prefix[0].isalpha() or id_prefix[0] == "_") or any(
         not (c.isalnum() or c in "-_.") or not c.isascii() for c in id_prefix
@@ -508,4 +511,4 @@ def board(
     return "".join(out)
 
 
-__all__ = ["board", "checker_layer", "layout", "STYLE"]
+__all__ = ["STYLE", "board", "checker_layer", "layout"]

@@ -5,30 +5,42 @@ A :class:`Turn` knows from the start how many dice the turn's legal plays use
 be played). A single move is accepted exactly when some legal play of the
 whole turn begins with the moves made so far followed by it; otherwise
 :meth:`Turn.check` says why, as a :class:`~nardy_rules.reasons.Refusal`.
+
+The variant's rules come only through the hooks the contract declares on
+:class:`~nardy_rules.position.Position` (``search_env``, ``single_moves``,
+``single_move_refusal``). Attaches ``Position.begin_turn`` (see the package
+docstring, "Layers").
 """
 
 from __future__ import annotations
 
-from .dice import dice_to_play, parse_dice
-from .errors import IllegalPlayError, InvalidDiceError
-from .movegen import search
-from .play import Move, Play, apply_internal, public_point
-from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, other
+from dataclasses import dataclass
+
+from .contract import quote
+from .dice import parse_dice, parse_dice_left
+from .errors import IllegalPlayError
+from .movegen import SearchEnv, search
+from .play import Move, Play, public_point
+from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, Step
 from .reasons import Refusal
 
 
-def _parse_dice_left(dice) -> tuple[tuple[int, int], tuple[int, ...]]:
-    """(roll, dice to play) from a roll of two dice or the dice still to play."""
-    if isinstance(dice, (list, tuple)) and len(dice) in (1, 3, 4):
-        values = tuple(dice)
-        for value in values:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-                raise InvalidDiceError(f"dice {dice!r}: a die shows a whole number from 1 to 6, not {value!r}")
-        if len(values) > 2 and len(set(values)) != 1:
-            raise InvalidDiceError(f"dice {dice!r}: more than two dice left means a double, all equal")
-        return (values[0], values[0]) if len(values) > 1 else (values[0], values[0]), values
-    roll = parse_dice(dice)
-    return roll, dice_to_play(roll)
+@dataclass(frozen=True)
+class LostDie:
+    """A die value the turn could not play: how many dice showing it, and why each checker may not."""
+
+    die: int
+    count: int
+    #: (the single move, why it is refused) for every checker that might have played the die.
+    refusals: tuple[tuple[Move, Refusal], ...]
+
+    def to_json(self) -> dict:
+        """``{"die", "count", "refusals": [{"start", "end", "reason"}, ...]}`` (points in White's numbering)."""
+        return {
+            "die": self.die,
+            "count": self.count,
+            "refusals": [{"start": m.start, "end": m.end, "reason": r.to_json()} for m, r in self.refusals],
+        }
 
 
 class Turn:
@@ -37,15 +49,14 @@ class Turn:
     def __init__(self, position: Position, dice):
         self.start = position
         #: The two dice rolled (a double for three or four dice left).
-        self.roll, self._dice = _parse_dice_left(dice)
-        self._moves: list[tuple] = []
-        self._redo: list[tuple] = []
+        self.roll, self._dice = parse_dice_left(dice)
+        self._moves: list[Step] = []
+        self._redo: list[Step] = []
         self._position = position
-        self._start_own = position._board(position.turn)
         if position.is_game_over():
             self.max_dice, found = 0, {}
         else:
-            self.max_dice, found = search(position._targets, self._env(position), self._dice)
+            self.max_dice, found = search(position.single_moves, self._env(position), self._dice)
         # With only one die playable of a non-double, every legal play uses the
         # same die (the larger when it can be played): remember which.
         self._required_die = None
@@ -54,9 +65,9 @@ class Turn:
 
     # ------------------------------------------------------------------ state
 
-    def _env(self, position: Position):
-        color = position.turn
-        return position._env(list(position._board(color)), position._board(other(color)), self._start_own, self.roll)
+    def _env(self, position: Position) -> SearchEnv:
+        """The search state of ``position``, a position of this turn (the head rule counts from its start)."""
+        return position.search_env(self.roll, self.start)
 
     @property
     def position(self) -> Position:
@@ -89,6 +100,38 @@ class Turn:
         """Dice that cannot be played this turn (known once the turn is complete)."""
         return self.remaining if self.complete else ()
 
+    def lost_reasons(self) -> tuple[LostDie, ...]:
+        """Why each lost die cannot be played, once the turn is complete.
+
+        For each die value left unplayed: how many of the dice showing it are
+        lost, and for every checker that might have played it, the single move
+        and the reason the engine refuses it in the position the turn ends in.
+        A single move is all it takes: had any checker been able to play the
+        die, the turn could have used more dice (or the larger one), so every
+        such move is refused by a rule of the variant (the head rule, a closed
+        point, the six-block, bearing off...).
+        """
+        position = self._position
+        if not self.complete or position.is_game_over():
+            return ()
+        env = self._env(position)
+        own = env.own
+        if position.HAS_BAR and own[BAR_INDEX]:
+            places = [BAR_INDEX]  # only the bar may move (every other checker: enter-from-bar-first)
+        else:
+            places = [s for s in range(24, 0, -1) if own[s]]
+        lost = []
+        left = self.lost_dice
+        for die in sorted(set(left), reverse=True):
+            refusals = []
+            for s in places:
+                refusal = position.single_move_refusal(env, s, die)
+                if refusal is None:  # pragma: no cover - see the docstring; the property tests keep it so
+                    raise RuntimeError(f"engine inconsistency: a lost {die} could be played from own point {s}")
+                refusals.append((self._public((s, max(s - die, OFF_INDEX), die, False)), refusal))
+            lost.append(LostDie(die, left.count(die), tuple(refusals)))
+        return tuple(lost)
+
     @property
     def can_undo(self) -> bool:
         return bool(self._moves)
@@ -107,7 +150,8 @@ class Turn:
         if point == OFF and end:
             return OFF_INDEX
         if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= 24:
-            raise IllegalPlayError(f"{point!r} is not a point; use 1..24, or 'bar' / 'off'")
+            place = "a point 1..24 or 'off'" if end else "a point 1..24 or 'bar'"
+            raise IllegalPlayError(f"a move {'ends' if end else 'starts'} on {place}, not {quote(point)}")
         return self.start.to_own(self.color, point)
 
     # ------------------------------------------------------------------ checking
@@ -120,7 +164,7 @@ class Turn:
         position = self._position
         if position.is_game_over():
             return None, Refusal("game-over")
-        if self.complete:
+        if self.complete and not self.remaining:
             return None, Refusal("no-dice-left")
         s, t = self._own(start, end=False), self._own(end, end=True)
         env = self._env(position)
@@ -147,13 +191,15 @@ class Turn:
             return None, Refusal("no-such-die", point=start, dice=dice)
         first = None
         for d in candidates:
-            match = next((m for m in position._targets(env, d, BAR_INDEX) if m[0] == s and m[1] == t), None)
+            match = next((m for m in position.single_moves(env, d, BAR_INDEX) if m[0] == s and m[1] == t), None)
             if match is None:
-                refusal = position._single_refusal(self._env(position), s, d)
+                refusal = position.single_move_refusal(self._env(position), s, d)
                 if refusal is None:  # pragma: no cover - the property tests keep these in step
                     raise RuntimeError(f"engine inconsistency: {start}/{end} with {d} neither listed nor refused")
             else:
                 move = (s, t, d, bool(match[2]))
+                if self.complete:  # pragma: no cover - a lost die has no legal single move (see lost_reasons)
+                    raise RuntimeError(f"engine inconsistency: {start}/{end} plays a lost {d}")
                 refusal = self._turn_rules(move)
                 if refusal is None:
                     return move, None
@@ -166,10 +212,10 @@ class Turn:
             return Refusal("must-play-larger-die", die=self._required_die, other=move[2])
         need = self.max_dice - len(self._moves) - 1
         if need > 0:
-            after = apply_internal(self._position, [move], switch_turn=False)
+            after = self._position.apply_steps([move], switch_turn=False)
             left = list(self.remaining)
             left.remove(move[2])
-            used, _ = search(after._targets, self._env(after), tuple(left))
+            used, _ = search(after.single_moves, self._env(after), tuple(left))
             if used < need:
                 return Refusal("leaves-dice-unplayed", count=self.max_dice)
         return None
@@ -181,7 +227,7 @@ class Turn:
         env = self._env(self._position)
         out = []
         for d in sorted(set(self.remaining), reverse=True):
-            for s, t, hit in self._position._targets(env, d, BAR_INDEX):
+            for s, t, hit in self._position.single_moves(env, d, BAR_INDEX):
                 move = (s, t, d, bool(hit))
                 if self._turn_rules(move) is None:
                     out.append(self._public(move))
@@ -221,14 +267,14 @@ class Turn:
 
     def _push(self, move: tuple) -> None:
         self._moves.append(move)
-        self._position = apply_internal(self._position, [move], switch_turn=False)
+        self._position = self._position.apply_steps([move], switch_turn=False)
 
     def undo(self) -> Move:
         if not self._moves:
             raise IllegalPlayError("nothing to undo")
         move = self._moves.pop()
         self._redo.append(move)
-        self._position = apply_internal(self.start, self._moves, switch_turn=False)
+        self._position = self.start.apply_steps(self._moves, switch_turn=False)
         return self._public(move)
 
     def redo(self) -> Move:
@@ -238,7 +284,7 @@ class Turn:
         self._push(move)
         return self._public(move)
 
-    def copy(self) -> "Turn":
+    def copy(self) -> Turn:
         clone = object.__new__(Turn)
         clone.__dict__.update(self.__dict__)
         clone._moves = list(self._moves)
@@ -257,3 +303,12 @@ def check_move(position: Position, dice, start, end) -> Refusal | None:
     ``(3, 3, 3)``); the position is taken as the start of that part of the turn.
     """
     return Turn(position, dice).check(start, end)
+
+
+def begin_turn(position: Position, dice) -> Turn:
+    """Step-by-step play of one turn from a roll of two dice (a :class:`Turn`)."""
+    return Turn(position, parse_dice(dice))
+
+
+# The method form, on the position (position.py is below this layer: see the package docstring).
+Position.begin_turn = begin_turn

@@ -1,16 +1,30 @@
-"""Short and long nardy: each variant overrides only what differs.
+"""Short and long nardy: each variant fulfils the contract declared on :class:`~nardy_rules.position.Position`.
 
 Both games share the turn structure (``movegen.py``) and bearing off; they
-differ in where the sides start, how the two numberings meet, what closes a
-point, and the extra rules (short: hitting and the bar; long: the head rule and
-the six-block rule).
+differ in where the sides start, how the two numberings meet
+(``OTHER_NUMBERING``), what closes a point (``CLOSING_STACK``), and the extra
+rules (short: hitting and the bar; long: the head rule and the six-block
+rule). Each variant sets the class attributes and overrides the three rule
+hooks the contract names: ``search_env``, ``single_moves`` and
+``single_move_refusal``.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .movegen import SearchEnv
-from .position import VARIANTS, Position, other
+from .position import CHECKERS, VARIANTS, Position, other
 from .reasons import Refusal
+
+
+def _add_bear_off(out: list, own, die: int, top: int) -> None:
+    """Append the bear-off ``die`` allows (own numbering), if any, starting at or below ``top``."""
+    if sum(own[7:26]):
+        return
+    s = die if own[die] else next((p for p in range(6, 0, -1) if own[p]), 0)
+    if s and s <= die and s <= top:
+        out.append((s, 0, False))
 
 
 class _Rules(Position):
@@ -18,45 +32,38 @@ class _Rules(Position):
 
     __slots__ = ()
 
-    def _env(self, own: list, opp: tuple, start_own: tuple, dice: tuple[int, int]) -> SearchEnv:
-        raise NotImplementedError
+    def _opponent_counts(self) -> list[int]:
+        """The opponent's checkers on each of the mover's own points (index 1..24; 0 and 25 hold 0)."""
+        opp = self.own_board(other(self.turn))
+        across = self.OTHER_NUMBERING
+        return [0] + [opp[across[p]] for p in range(1, 25)] + [0]
 
     def _closed_refusal(self, t: int) -> Refusal:
         opponent = other(self.turn)
         return Refusal(
             "point-closed",
             point=self.to_white(self.turn, t),
-            count=self._board(opponent)[self.MIRROR[t]],
+            count=self.own_board(opponent)[self.OTHER_NUMBERING[t]],
             color=opponent,
         )
 
-    @staticmethod
-    def _bear_off_refusal(own, s: int, die: int) -> Refusal | None:
-        """Why ``die`` cannot bear off the checker on ``s`` (own numbering), or None."""
+    def _bear_off_refusal(self, own, s: int, die: int) -> Refusal | None:
+        """Why ``die`` cannot bear off the checker on ``s`` (own numbering), or None; points in White's numbering."""
         outside = sum(own[7:26])
         if outside:
             return Refusal("not-all-home", count=outside)
         if die > s:
             for higher in range(6, s, -1):
                 if own[higher]:
-                    return Refusal("higher-checker-must-move", die=die, point=s, higher=higher)
+                    return Refusal("higher-checker-must-move", die=die, point=self.to_white(self.turn, s),
+                                   higher=self.to_white(self.turn, higher))
         return None
 
-    @staticmethod
-    def _add_bear_off(out: list, own, die: int, top: int) -> None:
-        """Append the bear-off ``die`` allows (own numbering), if any, starting at or below ``top``."""
-        if sum(own[7:26]):
-            return
-        s = die if own[die] else next((p for p in range(6, 0, -1) if own[p]), 0)
-        if s and s <= die and s <= top:
-            out.append((s, 0, False))
-
-    def _single_refusal(self, env: SearchEnv, s: int, die: int) -> Refusal | None:
-        """Why the checker on own point ``s`` may not move ``die`` now, by the rules both games share."""
-        own = env.own
-        t = s - die
+    def single_move_refusal(self, env: SearchEnv, start: int, die: int) -> Refusal | None:
+        """Why the checker on own point ``start`` may not move ``die`` now, by the rules both games share."""
+        t = start - die
         if t <= 0:
-            return self._bear_off_refusal(own, s, die)
+            return self._bear_off_refusal(env.own, start, die)
         if env.closed[t]:
             return self._closed_refusal(t)
         return None
@@ -67,24 +74,20 @@ class ShortPosition(_Rules):
 
     __slots__ = ()
     variant = "short"
-    MIRROR = (0,) + tuple(25 - p for p in range(1, 25)) + (25,)
+    # Black's own point q is White's 25 - q: the board seen in a mirror.
+    OTHER_NUMBERING = (0,) + tuple(25 - p for p in range(1, 25)) + (25,)
     HAS_BAR = True
     HAS_CUBE = True
     CLOSING_STACK = 2
-    START = {24: 2, 13: 5, 8: 3, 6: 5}
+    START: ClassVar[dict[int, int]] = {24: 2, 13: 5, 8: 3, 6: 5}
 
-    def _env(self, own, opp, start_own, dice):
-        mirror = self.MIRROR
-        closed = [False] * 26
-        blot = [False] * 26
-        for p in range(1, 25):
-            n = opp[mirror[p]]
-            closed[p] = n >= 2
-            blot[p] = n == 1
-        return SearchEnv(own, closed, blot)
+    def search_env(self, roll, start=None) -> SearchEnv:
+        counts = self._opponent_counts()
+        closing = self.CLOSING_STACK
+        return SearchEnv(list(self.own_board(self.turn)), [n >= closing for n in counts], [n == 1 for n in counts])
 
     @staticmethod
-    def _targets(env: SearchEnv, die: int, max_source: int) -> list:
+    def single_moves(env: SearchEnv, die: int, max_source: int) -> list:
         own = env.own
         closed = env.closed
         if own[25]:
@@ -101,7 +104,7 @@ class ShortPosition(_Rules):
                 t = s - die
                 if not closed[t]:
                     out.append((s, t, blot[t] and not (hits >> t) & 1))
-        _Rules._add_bear_off(out, own, die, top)
+        _add_bear_off(out, own, die, top)
         return out
 
 
@@ -110,31 +113,28 @@ class LongPosition(_Rules):
 
     __slots__ = ()
     variant = "long"
-    # Black's own point q is White's q + 12 (mod 24): its head 24 is White's 12.
-    MIRROR = (0,) + tuple((p + 11) % 24 + 1 for p in range(1, 25)) + (25,)
+    # Black's own point q is White's q + 12 (mod 24): its head 24 is White's 12, half a turn round the board.
+    OTHER_NUMBERING = (0,) + tuple((p + 11) % 24 + 1 for p in range(1, 25)) + (25,)
     HAS_BAR = False
     HAS_CUBE = False
     CLOSING_STACK = 1
-    START = {24: 15}
+    START: ClassVar[dict[int, int]] = {24: 15}
     HEAD = 24
     #: Doubles with which a side's first move may take two checkers from the head.
     FIRST_MOVE_DOUBLES = (3, 4, 6)
     #: The opponent's path in the mover's numbering: 12, 11, ..., 1, 24, ..., 13.
     PATH = tuple(range(12, 0, -1)) + tuple(range(24, 12, -1))
-    PATH_INDEX = {p: i for i, p in enumerate(PATH)}
+    PATH_INDEX: ClassVar[dict[int, int]] = {p: i for i, p in enumerate(PATH)}
 
-    def _env(self, own, opp, start_own, dice):
-        mirror = self.MIRROR
-        closed = [False] * 26
-        front = -1
-        for p in range(1, 25):
-            if opp[mirror[p]]:
-                closed[p] = True
-                front = max(front, self.PATH_INDEX[p])
-        head_start = start_own[self.HEAD]
-        first_move = head_start == 15
-        limit = 2 if first_move and dice[0] == dice[1] and dice[0] in self.FIRST_MOVE_DOUBLES else 1
-        return SearchEnv(own, closed, None, head_start, limit, front)
+    def search_env(self, roll, start=None) -> SearchEnv:
+        counts = self._opponent_counts()
+        closing = self.CLOSING_STACK
+        path_index = self.PATH_INDEX
+        front = max((path_index[p] for p in range(1, 25) if counts[p]), default=-1)
+        head_start = (self if start is None else start).own_board(self.turn)[self.HEAD]
+        first_move = head_start == CHECKERS
+        limit = 2 if first_move and roll[0] == roll[1] and roll[0] in self.FIRST_MOVE_DOUBLES else 1
+        return SearchEnv(list(self.own_board(self.turn)), [n >= closing for n in counts], None, head_start, limit, front)
 
     @classmethod
     def _six_block(cls, own, s: int, t: int, front: int) -> tuple[int, int] | None:
@@ -158,7 +158,7 @@ class LongPosition(_Rules):
         return None
 
     @classmethod
-    def _targets(cls, env: SearchEnv, die: int, max_source: int) -> list:
+    def single_moves(cls, env: SearchEnv, die: int, max_source: int) -> list:
         own = env.own
         closed = env.closed
         out = []
@@ -173,18 +173,18 @@ class LongPosition(_Rules):
                     env.sixblock_refused = True
                     continue
                 out.append((s, t, False))
-        _Rules._add_bear_off(out, own, die, top)
+        _add_bear_off(out, own, die, top)
         return out
 
-    def _single_refusal(self, env: SearchEnv, s: int, die: int) -> Refusal | None:
-        refusal = super()._single_refusal(env, s, die)
-        if refusal is not None or s - die <= 0:
+    def single_move_refusal(self, env: SearchEnv, start: int, die: int) -> Refusal | None:
+        refusal = super().single_move_refusal(env, start, die)
+        if refusal is not None or start - die <= 0:
             return refusal
-        own, t = env.own, s - die
-        if s == self.HEAD and env.head_start - own[self.HEAD] >= env.head_limit:
+        own, t = env.own, start - die
+        if start == self.HEAD and env.head_start - own[self.HEAD] >= env.head_limit:
             return Refusal("head-rule", count=env.head_limit, head=self.to_white(self.turn, self.HEAD))
         if not own[t]:
-            block = self._six_block(own, s, t, env.opp_front)
+            block = self._six_block(own, start, t, env.opp_front)
             if block:
                 first, last = (self.to_white(self.turn, self.PATH[i]) for i in block)
                 return Refusal("six-block", first=first, last=last)

@@ -37,7 +37,9 @@ naming the file, the line and the reason.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from nardy_rules import (
@@ -52,6 +54,9 @@ from nardy_rules import (
 )
 from nardy_rules.notation import parse_tokens
 from nardy_rules.reasons import CODES
+from nardy_rules.scoring import RESULT_KINDS
+
+from .excerpt import bounded, excerpt
 
 #: Opening fence of a diagram block: ```nardy or ~~~nardy, attributes after.
 FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})\s*nardy(?=\s|$)(?P<attrs>.*)$")
@@ -121,15 +126,29 @@ def parse_fence_attrs(text: str, path: str, line: int) -> dict[str, str]:
         attrs[match.group(1)] = match.group(2)
         pos = match.end()
     if rest[pos:].strip():
-        raise BlockError(path, line, f'cannot read the fence attributes {rest[pos:].strip()!r}; write id="..." caption="..."')
+        raise BlockError(
+            path, line, f'cannot read the fence attributes {excerpt(rest[pos:].strip())}; write id="..." caption="..."'
+        )
     return attrs
 
 
 def find_blocks(text: str, path: str | Path) -> list[Block]:
-    """Every diagram block of a page, in order. Raises :class:`BlockError` if one is malformed."""
+    """Every diagram block of a page, in order. Raises :class:`BlockError` for the first malformed one."""
+    blocks, errors = read_blocks(text, path)
+    if errors:
+        raise errors[0]
+    return blocks
+
+
+def read_blocks(text: str, path: str | Path) -> tuple[list[Block], list[BlockError]]:
+    """Every well-formed diagram block of a page, and a :class:`BlockError` for each malformed one, in order.
+
+    A malformed block does not hide the next ones: the build and ``nardy_site.check`` name them all.
+    """
     path = str(path)
     lines = text.splitlines()
     blocks: list[Block] = []
+    errors: list[BlockError] = []
     seen_ids: dict[str, int] = {}
     i = 0
     while i < len(lines):
@@ -148,7 +167,6 @@ def find_blocks(text: str, path: str | Path) -> list[Block]:
             continue
         start = i + 1  # 1-based line of the fence
         fence = opening.group("fence")
-        attrs = parse_fence_attrs(opening.group("attrs"), path, start)
         body_lines = []
         i += 1
         closed = False
@@ -159,20 +177,27 @@ def find_blocks(text: str, path: str | Path) -> list[Block]:
             body_lines.append(lines[i])
             i += 1
         if not closed:
-            raise BlockError(path, start, "the nardy block is never closed")
+            errors.append(BlockError(path, start, "the nardy block is never closed"))
+            break
         i += 1
-        block = _parse_body(path, start, attrs, body_lines)
+        try:
+            attrs = parse_fence_attrs(opening.group("attrs"), path, start)
+            block = _parse_body(path, start, attrs, body_lines)
+        except BlockError as error:
+            errors.append(error)
+            continue
         if block.id in seen_ids:
-            raise BlockError(path, start, f"diagram id {block.id!r} is used twice (first at line {seen_ids[block.id]})")
+            errors.append(BlockError(path, start, f"diagram id {block.id!r} is used twice (first at line {seen_ids[block.id]})"))
+            continue
         seen_ids[block.id] = start
         blocks.append(block)
-    return blocks
+    return blocks, errors
 
 
 def _parse_body(path: str, start: int, attrs: dict, body_lines: list[str]) -> Block:
     unknown = set(attrs) - {"id", "caption"}
     if unknown:
-        raise BlockError(path, start, f"unknown fence attribute(s) {', '.join(sorted(unknown))}; use id and caption")
+        raise BlockError(path, start, f"unknown fence attribute(s) {excerpt(', '.join(sorted(unknown)))}; use id and caption")
     block_id = attrs.get("id", "")
     if not ID.match(block_id):
         raise BlockError(path, start, 'a nardy block needs id="..." of lower-case letters, digits and hyphens')
@@ -190,7 +215,7 @@ def _parse_body(path: str, start: int, attrs: dict, body_lines: list[str]) -> Bl
         key, colon, value = text.partition(":")
         key, value = key.strip(), value.strip()
         if not colon or key not in KEYS:
-            raise BlockError(path, number, f"diagram {block_id!r}: {text!r} is not one of {', '.join(KEYS)}: <value>")
+            raise BlockError(path, number, f"diagram {block_id!r}: {excerpt(text)} is not one of {', '.join(KEYS)}: <value>")
         if key in ("position", "dice", "show") and key in block.entries:
             raise BlockError(path, number, f"diagram {block_id!r}: {key} is given twice")
         if not value:
@@ -203,15 +228,20 @@ def _parse_body(path: str, start: int, attrs: dict, body_lines: list[str]) -> Bl
 
 
 def _check_syntax(block: Block) -> None:
-    """Everything that can be checked without playing: the values parse."""
+    """Everything that can be checked without playing: every value of every key is well formed.
+
+    Each problem is a :class:`BlockError` at the line of the value, quoting (a
+    bounded excerpt of) it; nothing a page can hold reaches the engine unchecked
+    or raises anything else.
+    """
     try:
-        block.position
-    except NardyError as error:
-        raise block.error("position", str(error)) from None
+        _ = block.position  # reading it checks it
+    except (NardyError, ValueError) as error:
+        raise block.error("position", bounded(str(error))) from None
     try:
         dice = block.dice
     except (NardyError, ValueError) as error:
-        raise block.error("dice", str(error)) from None
+        raise block.error("dice", bounded(str(error))) from None
     if dice is not None and len(dice) == 1 and not 1 <= dice[0] <= 6:
         raise block.error("dice", "a die shows 1 to 6")
     needs_dice = ("show", "refuse")
@@ -219,32 +249,121 @@ def _check_syntax(block: Block) -> None:
         if key in block.entries and dice is None:
             raise block.error(key, f"{key} needs dice")
     if block.value("show"):
-        try:
-            parse_tokens(block.value("show"))
-        except NardyError as error:
-            raise block.error("show", str(error)) from None
+        problem = _notation_problem(block.value("show"))
+        if problem:
+            raise block.error("show", problem)
     for index, (_line, value) in enumerate(block.values("refuse")):
         parts = value.split()
-        if len(parts) != 2 or parts[1] not in CODES or not _MOVE.match(parts[0]):
-            raise block.error("refuse", f"write refuse: <from>/<to> <reason-code>, a code among {', '.join(CODES)}", index)
+        if len(parts) != 2 or parts[1] not in CODES:
+            raise block.error("refuse", f"{excerpt(value)}: write refuse: <from>/<to> <reason-code>, a code among "
+                                        f"{', '.join(CODES)}", index)
+        problem = _move_problem(parts[0])
+        if problem:
+            raise block.error("refuse", problem, index)
     for index, (_line, value) in enumerate(block.values("expect")):
-        kind = value.split(None, 1)[0]
-        if kind not in EXPECTATIONS:
-            raise block.error("expect", f"unknown expectation {kind!r}; use one of {', '.join(EXPECTATIONS)}", index)
-        if kind in ("plays", "play-count", "no-play", "complete", "lost") and dice is None:
-            raise block.error("expect", f"expect {kind} needs dice", index)
+        kind, _, args = value.partition(" ")
+        problem = _expectation_problem(kind, args.strip(), dice)
+        if problem:
+            raise block.error("expect", problem, index)
 
 
-_MOVE = re.compile(r"^(bar|\d{1,2})/(\d{1,2}|off)\*?$")
+_MOVE = re.compile(r"^(bar|\d+)/(\d+|off)\*?$")
+#: A count or a pip number in a block has at most this many digits (a pip count is at most 375).
+DIGITS = 4
+RESULT_WORDS = sorted(set().union(*RESULT_KINDS.values()))
+
+
+def _move_problem(text: str) -> str | None:
+    """Why ``text`` is not one single move ``<from>/<to>`` (from 1..24 or bar, to 1..24 or off), or None."""
+    match = _MOVE.match(text)
+    if not match:
+        return f"{excerpt(text)} is not a single move; write <from>/<to> like 13/8, bar/22 or 6/off"
+    for point in match.groups():
+        if point not in ("bar", "off") and not (len(point) <= 2 and 1 <= int(point) <= 24):
+            return f"{excerpt(text)}: point {excerpt(point)} is not a point; use 1..24, bar or off"
+    return None
+
+
+def _notation_problem(text: str) -> str | None:
+    """Why ``text`` is not a play in notation (points 1..24, bar, off), or None."""
+    try:
+        parse_tokens(text)
+    except (NardyError, ValueError) as error:
+        return bounded(str(error))
+    return None
+
+
+def _whole(text: str, what: str) -> str | None:
+    """Why ``text`` is not a whole number of at most :data:`DIGITS` digits, or None."""
+    if not (text.isascii() and text.isdigit()):
+        return f"{what} {excerpt(text)} is not a whole number"
+    if len(text) > DIGITS:
+        return f"{what} {excerpt(text)} has more than {DIGITS} digits"
+    return None
+
+
+def _expectation_problem(kind: str, args: str, dice: tuple[int, ...] | None) -> str | None:
+    """Why ``expect: <kind> <args>`` is malformed (before any playing), or None."""
+    if kind not in EXPECTATIONS:
+        return f"unknown expectation {excerpt(kind)}; use one of {', '.join(EXPECTATIONS)}"
+    words = args.split()
+    if kind in ("no-play", "complete") and words:
+        return f"expect {kind} takes no value, not {excerpt(args)}"
+    if kind == "play-count":
+        if len(words) != 1:
+            return f"write expect: play-count <n>, not {excerpt(args)}"
+        return _whole(words[0], "play-count")
+    if kind == "pips":
+        if len(words) != 2:
+            return f"write expect: pips <white> <black>, two whole numbers, not {excerpt(args)}"
+        return _whole(words[0], "White's pips") or _whole(words[1], "Black's pips")
+    if kind == "lost":
+        dice_lost = args.replace("-", " ").split()
+        if not 1 <= len(dice_lost) <= 4 or not all(d in ("1", "2", "3", "4", "5", "6") for d in dice_lost):
+            return f"write expect: lost <d> [<d> ...], one to four dice from 1 to 6, not {excerpt(args)}"
+    if kind == "result":
+        if len(words) != 3 or words[0] not in ("white", "black") or words[1] not in RESULT_WORDS:
+            return (f"write expect: result <white|black> <{'|'.join(RESULT_WORDS)}> <points>, "
+                    f"not {excerpt(args)}")
+        problem = _whole(words[2], "the points")
+        if problem:
+            return problem
+    if kind == "plays":
+        plays = args.split("|")
+        if not all(play.strip() for play in plays):
+            return f"write expect: plays <play> | <play> ..., every play in notation, not {excerpt(args)}"
+        for play in plays:
+            problem = _notation_problem(play)
+            if problem:
+                return problem
+    if kind in ("plays", "play-count", "no-play") and (dice is None or len(dice) != 2):
+        return f"expect {kind} needs a roll of two dice"
+    if kind in ("complete", "lost") and dice is None:
+        return f"expect {kind} needs dice"
+    return None
 
 
 def _point(text: str):
     return text if text in ("bar", "off") else int(text)
 
 
+@contextmanager
+def _engine(block: Block, key: str, index: int = 0):
+    """What the engine raises on the block's values, as a BlockError at the line of ``key``."""
+    try:
+        yield
+    except BlockError:
+        raise
+    except (NardyError, ValueError) as error:
+        raise block.error(key, bounded(str(error)), index) from None
+
+
 def start_turn(block: Block) -> Turn | None:
     """The turn the block's dice begin, or None for a block without dice."""
-    return Turn(block.position, block.dice) if block.dice is not None else None
+    if block.dice is None:
+        return None
+    with _engine(block, "dice"):
+        return Turn(block.position, block.dice)
 
 
 def shown_turn(block: Block) -> Turn | None:
@@ -256,28 +375,34 @@ def shown_turn(block: Block) -> Turn | None:
     show = block.value("show")
     if turn is None or not show:
         return turn
-    for path in parse_tokens(show):
-        for (start, _), (end, star) in zip(path, path[1:]):
-            refusal = turn.check(start, end)
-            if refusal is not None:
-                raise block.error("show", f"the engine refuses {start}/{end}: {refusal.code}: {refusal.message()}")
-            move = turn.move(start, end)
-            if star and not move.hit:
-                raise block.error("show", f"{start}/{end}* is marked as a hit, but it hits nothing")
-            if move.hit and not star:
-                raise block.error("show", f"{start}/{end} hits a blot: write {start}/{end}*")
+    with _engine(block, "show"):
+        for path in parse_tokens(show):
+            for (start, _), (end, star) in pairwise(path):
+                refusal = turn.check(start, end)
+                if refusal is not None:
+                    raise block.error("show", f"the engine refuses {start}/{end}: {refusal.code}: {refusal.message()}")
+                move = turn.move(start, end)
+                if star and not move.hit:
+                    raise block.error("show", f"{start}/{end}* is marked as a hit, but it hits nothing")
+                if move.hit and not star:
+                    raise block.error("show", f"{start}/{end} hits a blot: write {start}/{end}*")
     return turn
 
 
 def verify(block: Block) -> None:
-    """Check every statement of the block against the engine; raise :class:`BlockError` on the first contradiction."""
+    """Check every statement of the block against the engine; raise :class:`BlockError` on the first contradiction.
+
+    Nothing else escapes: what the engine raises on the block's values is a
+    BlockError at the line of the value.
+    """
     position = block.position
     dice = block.dice
     turn = shown_turn(block)
     for index, (_line, value) in enumerate(block.values("refuse")):
         move, code = value.split()
         start, end = (_point(p.rstrip("*")) for p in move.split("/"))
-        refusal = start_turn(block).check(start, end)
+        with _engine(block, "refuse", index):
+            refusal = start_turn(block).check(start, end)
         if refusal is None:
             raise block.error("refuse", f"the text says {move} is refused ({code}), but the engine allows it", index)
         if refusal.code != code:
@@ -287,27 +412,26 @@ def verify(block: Block) -> None:
             )
     for index, (_line, value) in enumerate(block.values("expect")):
         kind, _, args = value.partition(" ")
-        args = args.strip()
-        problem = _expectation(block, position, dice, turn, kind, args)
+        with _engine(block, "expect", index):
+            problem = _expectation(position, dice, turn, kind, args.strip())
         if problem:
             raise block.error("expect", problem, index)
 
 
-def _expectation(block, position, dice, turn, kind, args) -> str | None:
+def _expectation(position, dice, turn, kind, args) -> str | None:
+    """Why the engine contradicts ``expect: <kind> <args>`` (checked by :func:`_check_syntax`), or None."""
     if kind == "pips":
         want = [int(n) for n in args.split()]
         have = [position.pips("white"), position.pips("black")]
         return None if want == have else f"pips {args}: the engine counts {have[0]} {have[1]}"
     if kind == "result":
         parts = args.split()
-        if len(parts) != 3 or not parts[2].isdigit():
-            return "write expect: result <white|black> <single|mars|koks> <points>"
         after = turn.position if turn is not None else position
         result = after.result()
         if result is None:
             return "the text says the game is over, but nobody has borne off all 15 checkers"
         have = [result.winner, result.kind, str(result.points)]
-        return None if have == parts else f"result {args}: the engine says {' '.join(have)}"
+        return None if have == [parts[0], parts[1], str(int(parts[2]))] else f"result {args}: the engine says {' '.join(have)}"
     if kind == "complete":
         return None if turn.complete else f"the text says the turn is over, but {turn.remaining} can still be played"
     if kind == "lost":
@@ -316,22 +440,18 @@ def _expectation(block, position, dice, turn, kind, args) -> str | None:
         if not turn.complete:
             return "the text says dice are lost, but the turn can go on"
         return None if want == have else f"lost {args}: the engine loses {have}"
-    if len(dice) != 2:
-        return f"expect {kind} needs a roll of two dice"
     plays = legal_plays(position, dice)
     if kind == "no-play":
         return None if not plays else f"the text says nothing can be played; the engine has {len(plays)} plays"
     if kind == "play-count":
-        return None if str(len(plays)) == args else f"play-count {args}: the engine has {len(plays)}"
+        return None if int(args) == len(plays) else f"play-count {args}: the engine has {len(plays)}"
     if kind == "plays":
         want = set()
         for text in args.split("|"):
             try:
                 want.add(parse_play(position, dice, text.strip()))
             except IllegalPlayError as error:
-                return f"{text.strip()!r} is not a legal play: {error}"
-            except NardyError as error:
-                return str(error)
+                return f"{text.strip()!r} is not a legal play: {bounded(str(error))}"
         have = set(plays)
         if want == have:
             return None

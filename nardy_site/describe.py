@@ -7,7 +7,7 @@ language's separator. Nothing is built from fragments of a sentence.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from nardy_rules import BAR, BLACK, OFF, WHITE, Move, Position, Refusal
 from nardy_rules.reasons import NP_

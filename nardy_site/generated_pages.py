@@ -59,11 +59,14 @@ STRINGS = {
 #: the language's search index (which holds only that language's text).
 FRONT_MATTER = "---\nsearch:\n  exclude: true\n---\n\n"
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|<>])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|])")
+#: HTML's own specials, written as entities: Markdown shows ``\<`` with its backslash, and would read ``&lt;`` as "<".
+_HTML_SPECIAL = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 
 def text(value: str) -> str:
-    """``value`` as literal Markdown text (no markup, no HTML)."""
+    """``value`` as literal Markdown text: shown as it is written, never markup or HTML (``<script>``, ``|``, ``&lt;``)."""
+    value = re.sub(r"[&<>]", lambda match: _HTML_SPECIAL[match.group(0)], value)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", value)
 
 

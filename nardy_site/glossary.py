@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ class GlossaryError(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path = GLOSSARY) -> tuple[Term, ...]:
     with open(path, "rb") as handle:
         data = tomllib.load(handle)

@@ -24,12 +24,11 @@ import gettext as _gettext
 import string
 from pathlib import Path
 
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from babel.messages.plurals import get_plural
-
 from nardy_rules.reasons import MESSAGES as REASONS
-from nardy_rules.reasons import N_, NP_  # noqa: F401  (markers for the extractor)
+from nardy_rules.reasons import N_, NP_
 
 from . import plural as plural_rule
 from .languages import Language

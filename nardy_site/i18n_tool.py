@@ -8,9 +8,13 @@
     scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/scaffold.py)
 
 ``check`` fails (exit 1) on: a placeholder renamed, dropped or added in a
-translation (``{name}``, ``%(name)s``); a catalog that does not parse; GNU
+translation (``{name}``, ``%(name)s``); markup a translation adds to its msgid
+(``<``, ``>``, ``&``, ``"``, a backtick, a control character:
+``nardy_site.markup_chars``); a catalog that does not parse; GNU
 ``msgfmt --check`` errors; fuzzy or untranslated entries in a released
-language; a translated page whose structure differs from its source page
+language; a template or a released catalog that differs from the messages the
+code uses (extracted afresh: an entry the code uses that the catalog lacks,
+one it no longer uses); a translated page whose structure differs from its source page
 (heading ids, diagram blocks, tables and their figures, link targets); bad
 ``translation`` front matter; a word the glossary marks wrong in that
 language; a letter the language's ``search_spelling`` respells (the pages
@@ -26,11 +30,12 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, placeholders, status, structure, translation
+from . import glossary, i18n, markup_chars, placeholders, status, structure, translation
 from .languages import ROOT, Language, enabled, load, source
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
@@ -38,15 +43,25 @@ TEMPLATE = ROOT / "locales" / "messages.pot"
 DOCS = ROOT / "docs"
 
 
-def extract() -> None:
+def extract(output: Path = TEMPLATE) -> None:
+    """The template of every message the code marks for translation (``locales/messages.pot``)."""
     subprocess.run(
         [PYBABEL, "-q", "extract", "-F", "babel.cfg", "--no-default-keywords",
          "-k", "_", "-k", "N_", "-k", "NP_:1,2", "-k", "ngettext:1,2",
          "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap",
          "--project=nardy-rules", "--version=1.0", "--msgid-bugs-address=",
-         "-o", str(TEMPLATE.relative_to(ROOT)), "."],
+         "-o", str(output), "."],
         cwd=ROOT, check=True,
     )
+
+
+def code_messages() -> dict:
+    """The messages the code uses now, extracted afresh: {msgid (a string, or a tuple for plural forms): message}."""
+    with tempfile.TemporaryDirectory(prefix="nardy-i18n-") as folder:
+        fresh = Path(folder) / "messages.pot"
+        extract(fresh)
+        with open(fresh, "rb") as handle:
+            return {message.id: message for message in read_po(handle) if message.id}
 
 
 def update() -> None:
@@ -86,7 +101,26 @@ def compile_catalogs() -> None:
 # ---------------------------------------------------------------------- check
 
 
-def check_catalog(lang: Language) -> list[str]:
+def check_template(used: dict) -> list[str]:
+    """The template against the code: it must hold exactly the messages the code uses."""
+    name = str(TEMPLATE.relative_to(ROOT))
+    if not TEMPLATE.exists():
+        return [f"{name}:1: the template does not exist (scripts/i18n update)"]
+    with open(TEMPLATE, "rb") as handle:
+        have = {message.id for message in read_po(handle) if message.id}
+    added, gone = len(set(used) - have), len(have - set(used))
+    if added or gone:
+        return [f"{name}:1: out of date with the code: {added} message(s) the code uses are missing, {gone} it no "
+                f"longer uses are still there (scripts/i18n update)"]
+    return []
+
+
+def _key(msgid) -> str:
+    return msgid[0] if isinstance(msgid, tuple) else msgid
+
+
+def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
+    """Every problem of the language's catalog; ``used`` (:func:`code_messages`) adds the comparison with the code."""
     path = lang.catalog
     name = str(path.relative_to(ROOT))
     if not path.exists():
@@ -97,6 +131,17 @@ def check_catalog(lang: Language) -> list[str]:
             catalog = read_po(handle, locale=lang.babel, abort_invalid=True)
     except (PoFileError, ValueError) as error:
         return [f"{name}: does not parse: {error}"]
+    if used is not None and lang.released:
+        # A message the code uses but the catalog lacks is shown in English (the code's msgid changed,
+        # or no one ran scripts/i18n update); one it no longer uses is a translation nobody reads.
+        have = {message.id: message for message in catalog if message.id}
+        for msgid in sorted(set(used) - set(have), key=_key):
+            where = ", ".join(f"{file}:{line}" for file, line in used[msgid].locations[:2])
+            found.append(f"{name}:1: {_key(msgid)!r}: used by the code ({where}) but missing from the catalog "
+                         f"(scripts/i18n update, then translate it)")
+        for msgid in sorted(set(have) - set(used), key=_key):
+            found.append(f"{name}:{have[msgid].lineno}: {_key(msgid)!r}: the code no longer uses it "
+                         f"(scripts/i18n update marks it obsolete)")
     for message in catalog:
         if not message.id:
             continue
@@ -110,6 +155,9 @@ def check_catalog(lang: Language) -> list[str]:
         wrong = placeholders.problem(message.id, message.string)
         if wrong:
             found.append(f"{where}: {wrong}")
+        markup = markup_chars.added(message.id, message.string)
+        if markup:
+            found.append(f"{where}: {markup}")
         found += [f"{where}: {what}" for what in (misspelled(lang, text) for text in strings) if what]
     if shutil.which("msgfmt"):
         done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
@@ -152,7 +200,8 @@ def check_pages(lang: Language) -> list[str]:
         meta = status.front_matter(path)
         for line, what in translation.problems(meta, text, source_names):
             found.append(f"{name}:{line}: {what}")
-        origin = (meta.get("translation") or {}).get("source", path.name) if isinstance(meta.get("translation"), dict) else path.name
+        front = meta.get("translation")
+        origin = front.get("source", path.name) if isinstance(front, dict) else path.name
         source_path = DOCS / src.code / origin
         if source_path.exists():
             differences = structure.compare(source_path.relative_to(ROOT), path.relative_to(ROOT))
@@ -166,11 +215,15 @@ def check_pages(lang: Language) -> list[str]:
 
 
 def check(codes: list[str] | None = None) -> int:
-    failed = False
+    used = code_messages()
+    problems = check_template(used)
+    for problem in problems:
+        print(problem)
+    failed = bool(problems)
     for lang in enabled():
         if codes and lang.code not in codes:
             continue
-        problems = check_catalog(lang) + check_pages(lang)
+        problems = check_catalog(lang, used) + check_pages(lang)
         for problem in problems:
             print(problem)
         print(f"{lang.code}: {'FAIL' if problems else 'ok'}")

@@ -29,7 +29,7 @@ import re
 import sys
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +70,7 @@ class Language:
     def respell(self, text: str) -> str:
         """``text`` in the pages' spelling (``search_spelling``); unchanged for most languages."""
         for pattern, letters in self.search_spelling:
-            text = re.sub(pattern, lambda _match: letters, text)
+            text = re.sub(pattern, lambda _match, letters=letters: letters, text)
         return text
 
     @property
@@ -88,7 +88,7 @@ class LanguageTableError(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path = TABLE) -> tuple[Language, ...]:
     """Every language of the table, in its order; raises :class:`LanguageTableError` if it is inconsistent."""
     with open(path, "rb") as handle:

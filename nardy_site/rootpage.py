@@ -75,7 +75,7 @@ def page(not_found: bool = False, site_url: str | None = None) -> str:
     redirect = "" if not_found else f"""
   <script>
     (function () {{
-      var targets = {script_json([{"code": l.code, "tags": [l.bcp47.lower(), l.material.lower()]} for l in langs])};
+      var targets = {script_json([{"code": each.code, "tags": [each.bcp47.lower(), each.material.lower()]} for each in langs])};
       var fallback = {script_json(first.code)};
       var wanted = navigator.languages || [navigator.language || ""];
       function pick() {{

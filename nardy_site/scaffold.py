@@ -30,7 +30,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
-from .languages import ROOT, TABLE, load, source
+from .languages import ROOT, load, source
 from .translation import source_hash
 
 MATERIAL_PARTIALS = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"

@@ -8,6 +8,12 @@ Python's static file server with what the site needs:
   404. (Each language is a separate build, so only the server can tell which
   language an unknown address belongs to.)
 - no directory listings: a directory without ``index.html`` is unknown.
+- any address gets an answer, never an empty reply or a traceback: one that
+  cannot be a file's (a NUL or another control character, a broken
+  %-escape, bytes that are not UTF-8, a request line over 64 KiB) gets 400,
+  one that names nothing (a ``.`` or ``..`` segment, a name longer than the
+  file system takes) 404; both with the 404 page of the language it is under,
+  or the root's.
 - ``.wasm`` as ``application/wasm`` (Pyodide does not load without it), and
   ``.mjs`` as JavaScript.
 - gzip, as any production server or static host does, for a browser that
@@ -28,12 +34,14 @@ import functools
 import gzip
 import io
 import os
+import re
 import sys
 import threading
 from collections import OrderedDict
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
 from .languages import ROOT
@@ -52,6 +60,14 @@ COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/json", 
                 "application/xml", "text/xml", "text/plain", "application/manifest+json"}
 #: At most this many bytes of compressed files are kept in memory.
 CACHE_BYTES = 64 * 1024 * 1024
+#: The longest file name (one segment of a path) and path the file systems here take, in bytes.
+NAME_MAX, PATH_MAX = 255, 4096
+#: A "%" that does not start an escape of two hex digits.
+BROKEN_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+#: What a language's folder may be called (the first segment of an address under it).
+LANGUAGE_FOLDER = re.compile(r"[A-Za-z0-9_-]{1,35}")
+#: The client errors answered with a 404 page; a request line too long for http.server (its 414) is a 400.
+PAGE_ERRORS = (HTTPStatus.BAD_REQUEST, HTTPStatus.NOT_FOUND)
 
 
 class _GzipCache:
@@ -78,10 +94,44 @@ class _GzipCache:
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
     gzip_cache = _GzipCache()
 
+    def path_problem(self) -> tuple[HTTPStatus, str] | None:
+        """Why the requested address cannot name a file of the site (a status and a reason), or None."""
+        try:
+            path = urlsplit(self.path).path
+        except ValueError:
+            return HTTPStatus.BAD_REQUEST, "Malformed address"
+        if BROKEN_ESCAPE.search(path):
+            return HTTPStatus.BAD_REQUEST, "Malformed %-escape in the address"
+        try:
+            decoded = unquote(path, errors="strict")
+        except UnicodeDecodeError:
+            return HTTPStatus.BAD_REQUEST, "The address is not UTF-8"
+        if any(ord(char) < 32 or ord(char) == 127 for char in decoded):
+            return HTTPStatus.BAD_REQUEST, "Control character in the address"
+        segments = decoded.split("/")
+        if any(segment in (".", "..") for segment in segments):
+            return HTTPStatus.NOT_FOUND, "File not found"
+        if any(len(segment.encode()) > NAME_MAX for segment in segments) or \
+                len(os.fsencode(self.directory)) + len(decoded.encode()) + len("/index.html.gz") > PATH_MAX:
+            return HTTPStatus.NOT_FOUND, "File not found"
+        return None
+
     def send_head(self):
+        """The file, or the 404 page; an address that cannot name a file gets its error page at once."""
+        problem = self.path_problem()
+        if problem is not None:
+            self.send_error(*problem)
+            return None
+        try:
+            return self._send_file()
+        except (OSError, ValueError):  # what the checks above did not foresee: still no file here
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+
+    def _send_file(self):
         """Plain files as SimpleHTTPRequestHandler sends them, or gzip for a browser that accepts it."""
         if "gzip" not in (self.headers.get("Accept-Encoding") or "").lower():
             return super().send_head()
@@ -130,18 +180,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return int(stat.st_mtime) <= when.timestamp()
 
     def not_found_page(self) -> Path | None:
-        """The 404 page for the requested path: its language's, else the root's."""
+        """The 404 page for the requested path: its language's, else the root's (whatever the path holds)."""
         site = Path(self.directory)
-        parts = [part for part in unquote(urlsplit(self.path).path).split("/") if part]
-        if parts and parts[0] not in (".", "..") and "/" not in parts[0]:
-            page = site / parts[0] / "404.html"
+        try:
+            path = urlsplit(getattr(self, "path", "") or "").path  # no path when the request line was unreadable
+        except ValueError:
+            path = ""
+        first = unquote(path).lstrip("/").split("/", 1)[0]
+        candidates = [site / first / "404.html"] if LANGUAGE_FOLDER.fullmatch(first) else []
+        for page in candidates + [site / "404.html"]:
             if page.is_file():
                 return page
-        page = site / "404.html"
-        return page if page.is_file() else None
+        return None
 
     def send_error(self, code, message=None, explain=None):
-        if code != HTTPStatus.NOT_FOUND:
+        if code == HTTPStatus.REQUEST_URI_TOO_LONG:
+            code, message = HTTPStatus.BAD_REQUEST, "The address is too long"
+        if code not in PAGE_ERRORS:
             return super().send_error(code, message, explain)
         page = self.not_found_page()
         if page is None:
@@ -152,7 +207,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Connection", "close")
         self.end_headers()
-        if self.command != "HEAD":
+        # A request line too long to be parsed has no command yet: read the method from its first bytes.
+        head = self.command == "HEAD" or (not self.command and getattr(self, "raw_requestline", b"")[:5] == b"HEAD ")
+        if not head:
             self.wfile.write(body)
 
     def list_directory(self, path):
@@ -167,6 +224,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
     quiet = False
+
+    def handle_error(self, request, client_address):
+        """A client that went away mid-answer (a page left, a download cancelled) is no error to report."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
     @property
     def url(self) -> str:

@@ -104,7 +104,8 @@ def language_status(language: Language) -> LanguageStatus:
         meta = front_matter(path).get("translation") or {}
         if not isinstance(meta, dict):
             meta = {}
-        current = source_hash(DOCS / src.code / meta.get("source", page)) if (DOCS / src.code / meta.get("source", page)).exists() else None
+        source_page = DOCS / src.code / meta.get("source", page)
+        current = source_hash(source_page) if source_page.exists() else None
         status.pages.append(PageStatus(
             page, "present",
             outdated=meta.get("source_hash") != current,

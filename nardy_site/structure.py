@@ -133,8 +133,11 @@ def compare_texts(source: str, text: str, source_name: str = "source", name: str
         return [str(error)]
 
 
-def _figures(cell: str) -> list[int]:
-    return sorted(int(n) for n in re.findall(r"\d+", cell))
+def _figures(cell: str) -> list[str]:
+    """The figures of a cell as written (digits, without leading zeros), in any order.
+
+    Compared as text, not as numbers: a cell of a translation may hold any run of digits."""
+    return sorted(n.lstrip("0") or "0" for n in re.findall(r"\d+", cell))
 
 
 def line_of(problem: str) -> int:

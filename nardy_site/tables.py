@@ -29,6 +29,8 @@ from nardy_rules.figures import (
 )
 from nardy_rules.scoring import RESULT_KINDS, RESULT_POINTS
 
+from .excerpt import bounded, excerpt
+
 MARKER = re.compile(r"^\s*<!--\s*nardy-table:\s*(?P<kind>[a-z0-9-]+)\s*-->\s*$")
 LOOSE_MARKER = re.compile(r"^\s*<!--\s*nardy-table", re.IGNORECASE)  # at a line start: not a mention in prose
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -76,7 +78,7 @@ def find_tables(text: str, path: str) -> list[Table]:
             raise TableError(path, i + 1, "write the marker as <!-- nardy-table: <kind> --> on a line of its own")
         kind = match.group("kind")
         if kind not in CHECKS:
-            raise TableError(path, i + 1, f"unknown table kind {kind!r}; known: {', '.join(CHECKS)}")
+            raise TableError(path, i + 1, f"unknown table kind {excerpt(kind)}; known: {', '.join(CHECKS)}")
         j = i + 1
         if j + 1 >= len(lines) or not lines[j].lstrip().startswith("|") or not re.match(r"^\s*\|?\s*:?-{3,}", lines[j + 1]):
             raise TableError(path, i + 1, f"the marker {kind!r} must be directly followed by a Markdown table")
@@ -89,14 +91,24 @@ def find_tables(text: str, path: str) -> list[Table]:
     return tables
 
 
-def numbers(cell: str) -> list[int]:
-    return [int(n) for n in re.findall(r"\d+", cell)]
+#: A figure in a checked table has at most this many digits (the largest is 36, or a cube of 64 times 3).
+DIGITS = 6
+
+
+def numbers(table: Table, line: int, cell: str) -> list[int]:
+    """The whole numbers written in a cell, in order; a TableError at ``line`` for one too long to be a figure."""
+    found = re.findall(r"\d+", cell)
+    for digits in found:
+        if len(digits) > DIGITS:
+            raise table.error(line, f"the cell {excerpt(cell)} holds a number of {len(digits)} digits; "
+                                    f"a figure here has at most {DIGITS}")
+    return [int(n) for n in found]
 
 
 def _one_number(table: Table, line: int, cell: str, what: str) -> int:
-    found = numbers(cell)
+    found = numbers(table, line, cell)
     if len(found) != 1:
-        raise table.error(line, f"the {what} cell {cell!r} should hold one number")
+        raise table.error(line, f"the {what} cell {excerpt(cell)} should hold one number")
     return found[0]
 
 
@@ -148,12 +160,14 @@ def check_entering_chances(table: Table) -> None:
     closed_seen = []
     for line, cells in table.rows:
         closed = _one_number(table, line, cells[0], "closed points")
-        found = numbers(cells[1])
+        found = numbers(table, line, cells[1])
         if len(found) != 2 or 36 not in found:
-            raise table.error(line, f"the cell {cells[1]!r} should say how many of 36 rolls enter (two numbers, one 36)")
+            raise table.error(line, f"the cell {excerpt(cells[1])} should say how many of 36 rolls enter (two numbers, one 36)")
         rolls = found[0] if found[1] == 36 else found[1]
         if closed not in counts or rolls != counts[closed]:
-            raise table.error(line, f"against {closed} closed points {counts.get(closed)} rolls of 36 enter, the table says {rolls}")
+            raise table.error(
+                line, f"against {closed} closed points {counts.get(closed)} rolls of 36 enter, the table says {rolls}"
+            )
         closed_seen.append(closed)
     if closed_seen != list(counts):
         raise table.error(table.line, f"the rows should be 0..6 closed points in order, got {closed_seen}")
@@ -167,28 +181,34 @@ def check_opening_points(table: Table) -> None:
     for line, cells in table.rows:
         roll_match = ROLL.search(cells[0])
         if not roll_match:
-            raise table.error(line, f"the roll cell {cells[0]!r} should read like 3-1")
+            raise table.error(line, f"the roll cell {excerpt(cells[0])} should read like 3-1")
         roll = tuple(sorted((int(roll_match.group(1)), int(roll_match.group(2))), reverse=True))
         try:
             play = parse_play(start, roll, cells[1])
-        except NardyError as error:
-            raise table.error(line, f"{cells[1]!r} with {roll[0]}-{roll[1]} from the start: {error}") from None
+        except (NardyError, ValueError) as error:
+            raise table.error(line, f"{excerpt(cells[1])} with {roll[0]}-{roll[1]} from the start: "
+                                    f"{bounded(str(error))}") from None
         made = new_points(start, play.result)
         point = _one_number(table, line, cells[2], "point")
         if made != [point]:
             raise table.error(line, f"{play.notation} makes point(s) {made}, the table says {point}")
         rolls.append(roll)
     if sorted(rolls) != sorted(making):
-        raise table.error(table.line, f"the opening rolls that make a point are {sorted(making)}, the table lists {sorted(rolls)}")
+        raise table.error(
+            table.line, f"the opening rolls that make a point are {sorted(making)}, the table lists {sorted(rolls)}"
+        )
 
 
 def _results(table: Table, variant: str) -> None:
     _columns(table, 3)
     kinds = RESULT_KINDS[variant]
-    points = [_one_number(table, line, cells[2], "points") for line, cells in table.rows]
+    rows = [(line, _one_number(table, line, cells[2], "points")) for line, cells in table.rows]
+    points = [value for _line, value in rows]
     want = [RESULT_POINTS[kind] for kind in kinds]
     if points != want:
-        raise table.error(table.line, f"{variant} nardy's results ({', '.join(kinds)}) are worth {want}, the table says {points}")
+        # Name the first row that is wrong; the marker's line when only rows are missing.
+        line = next((row_line for (row_line, value), worth in zip(rows, want) if value != worth), table.line)
+        raise table.error(line, f"{variant} nardy's results ({', '.join(kinds)}) are worth {want}, the table says {points}")
 
 
 def check_short_results(table: Table) -> None:
@@ -220,14 +240,16 @@ def check_comparison(table: Table) -> None:
         raise table.error(table.line, "the comparison needs the setup row first and the result row last")
     (line, setup), (last_line, result) = table.rows[0], table.rows[-1]
     stacks = list(ShortPosition.start().checkers("white").values())
-    if numbers(setup[1]) != stacks:
-        raise table.error(line, f"short nardy starts with stacks {stacks}, the table says {numbers(setup[1])}")
-    if numbers(setup[2]) != list(LongPosition.start().checkers("white").values()):
-        raise table.error(line, f"long nardy starts with all 15 on the head, the table says {numbers(setup[2])}")
+    short, long = numbers(table, line, setup[1]), numbers(table, line, setup[2])
+    if short != stacks:
+        raise table.error(line, f"short nardy starts with stacks {stacks}, the table says {short}")
+    if long != list(LongPosition.start().checkers("white").values()):
+        raise table.error(line, f"long nardy starts with all 15 on the head, the table says {long}")
     for cell, variant in ((result[1], "short"), (result[2], "long")):
         want = [RESULT_POINTS[kind] for kind in RESULT_KINDS[variant]]
-        if numbers(cell) != want:
-            raise table.error(last_line, f"{variant} nardy's results are worth {want}, the table says {numbers(cell)}")
+        have = numbers(table, last_line, cell)
+        if have != want:
+            raise table.error(last_line, f"{variant} nardy's results are worth {want}, the table says {have}")
 
 
 def plays_in(cell: str) -> list[str]:
@@ -253,17 +275,17 @@ def check_long_first_doubles(table: Table) -> None:
     for line, cells in table.rows:
         roll_match = ROLL.search(cells[0])
         if not roll_match or roll_match.group(1) != roll_match.group(2):
-            raise table.error(line, f"the double cell {cells[0]!r} should read like 3-3")
+            raise table.error(line, f"the double cell {excerpt(cells[0])} should read like 3-3")
         die = int(roll_match.group(1))
         legal = legal_plays(start, (die, die))
         written = plays_in(cells[2])
         try:
             parsed = {parse_play(start, (die, die), text) for text in written}
-        except NardyError as error:
-            raise table.error(line, f"{die}-{die}: {error}") from None
+        except (NardyError, ValueError) as error:
+            raise table.error(line, f"{die}-{die}: {bounded(str(error))}") from None
         if parsed != set(legal) or len(written) != len(legal):
             raise table.error(line, f"the first moves with {die}-{die} are {', '.join(p.notation for p in legal)}; "
-                                    f"the table says {', '.join(written) or 'none'}")
+                                    f"the table says {bounded(', '.join(written)) or 'none'}")
         head = _one_number(table, line, cells[1], "checkers from the head")
         moved = {head_checkers_moved(p) for p in legal}
         if moved != {head}:

@@ -21,10 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_rules import legal_plays, other  # noqa: E402
-from tests.engine.positions import random_game_positions  # noqa: E402  (the test suite's case generator)
-
-
+from nardy_rules import legal_plays, other
+from tests.engine.positions import random_game_positions
 
 
 def rate(call, items, repeat: int) -> float:
@@ -49,7 +47,7 @@ def main() -> int:
     def board(position):
         rows = []
         for color in (other(position.turn), position.turn):
-            own = position._board(color)
+            own = position.own_board(color)
             rows.append([own[q] for q in range(1, 26)])
         return rows
 

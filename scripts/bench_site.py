@@ -103,7 +103,7 @@ class Counter:
         try:
             sizes = request.sizes()
             response = request.response()
-        except Exception:  # noqa: BLE001 - a request of a closed page
+        except Exception:
             return
         transferred = sizes["responseBodySize"] + sizes["responseHeadersSize"]
         self.transferred += transferred

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from nardy_site.languages import enabled, source
@@ -22,7 +22,7 @@ def name(path: Path) -> str:
     return str(path.relative_to(ROOT / "docs"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 

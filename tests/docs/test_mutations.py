@@ -4,10 +4,15 @@ Each test takes a real page, changes one thing the way a careless edit would,
 and runs the same checks the doc tests run.
 """
 
+import re
+
 import pytest
 
-from nardy_site.blocks import BlockError, find_blocks, verify as verify_block
-from nardy_site.tables import TableError, find_tables, verify as verify_table
+from nardy_site.blocks import BlockError, find_blocks
+from nardy_site.blocks import verify as verify_block
+from nardy_site.languages import enabled
+from nardy_site.tables import CHECKS, TableError, find_tables
+from nardy_site.tables import verify as verify_table
 
 from .pages import ROOT, text
 
@@ -25,28 +30,61 @@ def mutate(path, old, new):
     return original.replace(old, new), original[: original.index(old)].count("\n") + 1
 
 
-@pytest.mark.parametrize("old, new", [("| 3 | 14 | 39% |", "| 3 | 13 | 39% |"), ("| 3 | 14 | 39% |", "| 3 | 14 | 40% |"),
-                                      ("| 12 | 3 | 8% |", "| 11 | 3 | 8% |")])
-def test_one_number_in_the_hit_table(old, new):
-    mutated, line = mutate(SHORT, old, new)
-    (table,) = tables_of(mutated, "hit-chances")
-    with pytest.raises(TableError) as caught:
-        verify_table(table)
-    assert caught.value.line in (line, table.line)
+#: One careless edit per cell for every checked table kind: (page, row, column, text in the cell, typed instead).
+#: Rows and columns count from 0 below the header; the same edit applies to every language, whose
+#: tables keep the source's numbers and plays.
+TYPOS = {
+    "short-setup": [("short.md", 0, 1, "2", "3"), ("short.md", 2, 0, "8", "7")],
+    "opening-points": [("short.md", 0, 0, "3-1", "3-2"), ("short.md", 1, 1, "8/4", "8/3"),
+                       ("short.md", 3, 2, "7", "8")],
+    "hit-chances": [("short.md", 2, 1, "14", "13"), ("short.md", 2, 2, "39", "40"), ("short.md", 11, 0, "12", "11")],
+    "entering-chances": [("short.md", 1, 1, "35", "34"), ("short.md", 4, 0, "4", "5")],
+    "short-results": [("short.md", 2, 2, "3", "4"), ("short.md", 1, 2, "2", "3"), ("short.md", 0, 2, "1", "2")],
+    "cube-results": [("short.md", 5, 2, "64", "46"), ("short.md", 6, 3, "192", "182"), ("short.md", 4, 0, "16", "15"),
+                     ("short.md", 1, 1, "2", "1")],
+    "comparison": [("short.md", 0, 1, "3", "4"), ("short.md", 0, 2, "15", "14"), ("short.md", 4, 1, "3", "4"),
+                   ("short.md", 4, 2, "2", "3")],
+    "long-first-doubles": [("long.md", 2, 2, "24/21", "24/20"), ("long.md", 3, 2, "24/16 24/16", "24/16 24/12"),
+                           ("long.md", 4, 2, "9/4", "9/3"), ("long.md", 4, 1, "1", "2")],
+    "long-results": [("long.md", 1, 2, "2", "3"), ("long.md", 0, 2, "1", "2")],
+}
+TOKEN = r"(?<!\d){}(?!\d)"  # the text as a whole number, not inside a longer one
 
 
-@pytest.mark.parametrize("old, new", [
-    ("| 3-3 | 2 | 24/18 24/18 yoki 24/15 24/21 |", "| 3-3 | 2 | 24/18 24/18 yoki 24/15 24/20 |"),
-    ("| 4-4 | 2 | 24/16 24/16 |", "| 4-4 | 2 | 24/16 24/12 |"),
-    ("| 5-5 | 1 | 24/19/14/9/4 |", "| 5-5 | 1 | 24/19/14/9/3 |"),
-    ("| 5-5 | 1 | 24/19/14/9/4 |", "| 5-5 | 2 | 24/19/14/9/4 |"),
-])
-def test_one_move_in_the_first_moves_table(old, new):
-    mutated, line = mutate(LONG, old, new)
-    (table,) = tables_of(mutated, "long-first-doubles")
+def with_typo(markdown, kind, row, column, old, new):
+    """The page with one cell of the table ``kind`` changed, and that row's line (1-based)."""
+    (marked,) = tables_of(markdown, kind)
+    line, _cells = marked.rows[row]
+    lines = markdown.splitlines(keepends=True)
+    parts = lines[line - 1].split("|")  # parts[0] is what precedes the first "|"
+    cell, count = re.subn(TOKEN.format(re.escape(old)), new, parts[column + 1])
+    assert count == 1, f"{kind} row {row} column {column}: {old!r} should occur once in {parts[column + 1]!r}"
+    parts[column + 1] = cell
+    lines[line - 1] = "|".join(parts)
+    return "".join(lines), line
+
+
+def typo_params():
+    return [pytest.param(lang.code, kind, *typo, id=f"{lang.code}-{kind}-{typo[1]}-{typo[2]}-{typo[3]}")
+            for lang in enabled() for kind, typos in TYPOS.items() for typo in typos]
+
+
+@pytest.mark.parametrize("code, kind, page, row, column, old, new", typo_params())
+def test_a_one_cell_typo_fails_with_its_line(code, kind, page, row, column, old, new):
+    path = ROOT / "docs" / code / page
+    (real,) = tables_of(text(path), kind)
+    verify_table(real)  # the page as it is passes
+    mutated, line = with_typo(text(path), kind, row, column, old, new)
+    (changed,) = tables_of(mutated, kind)
     with pytest.raises(TableError) as caught:
-        verify_table(table)
-    assert caught.value.line == line
+        verify_table(changed)
+    assert caught.value.line == line, caught.value
+
+
+def test_every_checked_kind_has_typo_tests():
+    """A new kind of checked table cannot go without a test proving that its check fails."""
+    assert set(TYPOS) == set(CHECKS)
+    assert all(len(typos) >= 2 for typos in TYPOS.values())
 
 
 def test_a_changed_expectation_in_a_block():

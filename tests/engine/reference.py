@@ -8,7 +8,7 @@ can be trusted as a referee for the fast engine on random positions.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 PATHS = {
     ("short", "white"): tuple(range(24, 0, -1)),
@@ -73,7 +73,7 @@ def forbidden_block(state):
 
 def single_moves(state, die, head_moves, head_limit):
     """(start, end, new_state, head_moves) for every legal single move of ``die``."""
-    me, opp = state.turn, OTHER[state.turn]
+    me = state.turn
     my_path = path(state.variant, me)
     side = state.sides[me]
     out = []
@@ -144,13 +144,13 @@ def analyse(position, dice):
             moves_of[key] = single_moves(st, remaining[0], head_moves, head_limit) if remaining else []
         return moves_of[key]
 
-    @lru_cache(maxsize=None)
+    @cache
     def depth(key, remaining, head_moves):
         st = states[key]
         return max((1 + depth(_remember(new), remaining[1:], hm) for _s, _e, new, hm in moves(st, remaining, head_moves)),
                    default=0)
 
-    @lru_cache(maxsize=None)
+    @cache
     def reach(key, remaining, head_moves, need):
         """Result keys reached from here with exactly ``need`` more moves."""
         if need == 0:

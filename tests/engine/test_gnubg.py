@@ -14,7 +14,7 @@ def gnubg_board(position, mover):
     """gnubg's board: row 0 the side not on roll, row 1 the side on roll; index i = own point i+1, 24 = bar."""
     rows = []
     for color in (other(mover), mover):
-        board = position._board(color)
+        board = position.own_board(color)
         rows.append([board[q] for q in range(1, 26)])
     return rows
 
@@ -32,7 +32,7 @@ def test_legal_plays_match_gnubg_on_5000_positions():
             theirs.discard(gnubg_nn.key_of_board(board))
         assert ours == theirs, (position, dice)
         on_bar += position.bar(position.turn) > 0
-        bearing_off += sum(position._board(position.turn)[7:26]) == 0
+        bearing_off += sum(position.own_board(position.turn)[7:26]) == 0
     assert on_bar >= 500 and bearing_off >= 200  # bar and bear-off positions really are included
 
 

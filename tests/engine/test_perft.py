@@ -11,8 +11,6 @@ from .positions import perft
 from .reference import analyse
 
 
-
-
 def test_long_perft():
     start = LongPosition.start()
     assert [perft(start, n) for n in (1, 2, 3)] == [13, 166, 4201]

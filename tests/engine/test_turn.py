@@ -40,7 +40,7 @@ def test_move_raises_with_the_refusal():
     with pytest.raises(IllegalPlayError) as caught:
         turn.move(13, 8)
     assert caught.value.refusal.code == "point-closed"
-    assert "Point 8 is closed: 2 black checkers stand there." == str(caught.value)
+    assert str(caught.value) == "Point 8 is closed: 2 black checkers stand there."
 
 
 @pytest.mark.parametrize(

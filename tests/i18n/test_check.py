@@ -29,7 +29,7 @@ def _edit(path, old_pattern, new, count=1):
     return text[: re.search(old_pattern, text, flags=re.MULTILINE).start()].count("\n") + 1
 
 
-@pytest.mark.parametrize("lang", [lang for lang in enabled() if lang.code != "en"], ids=lambda l: l.code)
+@pytest.mark.parametrize("lang", [lang for lang in enabled() if lang.code != "en"], ids=lambda each: each.code)
 def test_a_renamed_placeholder_fails_naming_the_entry(repo, lang):
     catalog = repo / lang.catalog.relative_to(ROOT)
     text = catalog.read_text(encoding="utf-8")

@@ -40,7 +40,8 @@ def test_a_missing_diagram_is_named():
 
 
 def test_glossary_flags_wrong_words_at_their_line_only_in_prose():
-    page = "---\ndescription: фишка\n---\n\nШашка стоит.\n\nЗдесь фишки!\n\n```nardy id=\"x\" caption=\"камень\"\nposition: x\n```\n"
+    page = ("---\ndescription: фишка\n---\n\nШашка стоит.\n\nЗдесь фишки!\n\n"
+            "```nardy id=\"x\" caption=\"камень\"\nposition: x\n```\n")
     found = check_page(page, "ru")
     assert [line for line, _ in found] == [7, 9]
     assert check_page("counterclockwise", "en") == []

@@ -6,6 +6,8 @@ the front matter with PyYAML, the pages' files from ``docs/``.
 
 from __future__ import annotations
 
+import functools
+import gettext
 import re
 import tomllib
 from pathlib import Path
@@ -49,15 +51,30 @@ def bcp47(code: str) -> str:
     return table()[code]["bcp47"]
 
 
-def catalog_text(code: str, msgid: str) -> str:
-    """The language's translation of ``msgid``; the msgid itself when it has none (English)."""
+@functools.lru_cache(maxsize=None)
+def catalog(code: str):
+    """The language's catalog, as Babel's ``read_po`` reads ``locales/<gettext>/LC_MESSAGES/messages.po``."""
     path = ROOT / "locales" / table()[code]["gettext"] / "LC_MESSAGES" / "messages.po"
     with open(path, "rb") as handle:
-        catalog = read_po(handle)
-    message = catalog.get(msgid)
+        return read_po(handle)
+
+
+def catalog_text(code: str, msgid: str) -> str:
+    """The language's translation of ``msgid``; the msgid itself when it has none (English)."""
+    message = catalog(code).get(msgid)
     if message is None or not message.string or message.fuzzy:
         return msgid
     return message.string
+
+
+def catalog_plural(code: str, msgid: str, msgid_plural: str, count: int) -> str:
+    """The form of a plural message for ``count``, chosen by the catalog's own ``Plural-Forms`` rule
+    (read by the standard library's ``gettext.c2py``); English's two forms when it has no translation."""
+    found = catalog(code)
+    message = found.get(msgid)
+    if message is None or message.fuzzy or not isinstance(message.string, tuple) or not all(message.string):
+        return msgid if count == 1 else msgid_plural
+    return message.string[gettext.c2py(found.plural_expr)(count)]
 
 
 def front_matter(path: Path) -> dict:

@@ -3,8 +3,10 @@ root's language chooser for the others (status 404), no directory listings, .was
 
 from __future__ import annotations
 
+import http.client
 import urllib.error
 import urllib.request
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -77,10 +79,23 @@ def test_types(tmp_path):
         server.server_close()
 
 
-@pytest.mark.parametrize("path", ["uz", "uz/short"])
+@pytest.mark.parametrize("path", ["uz", "uz/short", "uz/short?x=1"])
 def test_a_folder_without_slash_is_redirected(site_url, path):
-    status, _headers, body = get(f"{site_url}{path}")  # urllib follows the redirect
-    assert status == 200 and "<html" in body
+    """The redirect itself (not followed): a permanent or temporary redirect to the folder's address."""
+    parts = urlsplit(site_url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        connection.request("GET", f"{parts.path}{path}")
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    assert response.status in (301, 302, 307, 308), response.status
+    folder, _, query = path.partition("?")
+    want = f"{site_url}{folder}/" + (f"?{query}" if query else "")
+    assert urljoin(f"{site_url}{path}", response.getheader("Location")) == want
+    status, headers, body = get(want)
+    assert status == 200 and headers["Content-Type"].startswith("text/html") and "<html" in body
 
 
 def get_gzip(url, headers=None):

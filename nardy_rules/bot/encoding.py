@@ -1,0 +1,193 @@
+"""Input encodings of the evaluator, one per game, always from the side on roll.
+
+A position is first read into two *boards* (:func:`boards`): lists of 26 counts,
+the side on roll first, each in that side's own numbering (index 0 = borne
+off, 1..24 = points, the side moving from 24 towards 1, 25 = bar). Both games
+then look alike to the evaluator, whichever colour is on roll, and one network
+serves both colours.
+
+The network's input vector is the concatenation of
+
+- *slots*: one per (side, board index) that can hold checkers; a slot with
+  ``c`` checkers contributes the few units ``UNITS[kind][c]`` (TD-Gammon's
+  truncated unary code: ``c>=1, c>=2, c>=3, (c-3)/scale``), and nothing when
+  ``c`` is 0. Because a slot's units depend on its count only, the evaluator
+  can precompute, for every slot and count, the slot's whole contribution to
+  the hidden layer: evaluating a position is then one vector sum per occupied
+  slot (the sparse fast path in ``network.py``);
+- a few *global* features that no single slot shows (pip counts, contact,
+  primes or blocks, home boards), computed by :meth:`Encoding.globals`.
+
+``scripts/train_bot.py`` re-implements :meth:`Encoding.vector` with numpy for
+speed and checks it against this module before it trains.
+"""
+
+from __future__ import annotations
+
+from ..position import BAR_INDEX, OFF_INDEX, Position, other
+
+#: A board's length and the indices of its borne-off checkers and its bar (``Position.own_board``'s layout).
+BOARD = 26
+OFF = OFF_INDEX
+BAR = BAR_INDEX
+
+
+def boards(position: Position) -> tuple[list[int], list[int]]:
+    """(side on roll, opponent) as counts in each side's own numbering; see the module docstring."""
+    mover = position.turn
+    return list(position.own_board(mover)), list(position.own_board(other(mover)))
+
+
+def _point_units(scale: float) -> list[tuple[float, ...]]:
+    return [(float(c >= 1), float(c >= 2), float(c >= 3), max(c - 3, 0) / scale) for c in range(16)]
+
+
+UNITS = {
+    "short-point": _point_units(2.0),
+    "long-point": _point_units(4.0),  # the head holds up to 15: keep the last unit small
+    "bar": [(float(c >= 1), c / 2.0) for c in range(16)],
+    "off": [(float(c >= 1), c / 15.0) for c in range(16)],
+}
+
+
+def _longest_run(flags) -> int:
+    best = run = 0
+    for flag in flags:
+        run = run + 1 if flag else 0
+        if run > best:
+            best = run
+    return best
+
+
+class Encoding:
+    """Where each slot's units sit in the input vector, and the global features."""
+
+    name = ""
+    #: (side, board index, kind) per slot: side 0 = on roll, 1 = opponent.
+    slots: tuple[tuple[int, int, str], ...] = ()
+    global_names: tuple[str, ...] = ()
+
+    def __init__(self):
+        starts, at = [], 0
+        for _side, _index, kind in self.slots:
+            starts.append(at)
+            at += len(UNITS[kind][0])
+        #: Input index of each slot's first unit.
+        self.slot_start = tuple(starts)
+        #: Input index of the first global feature.
+        self.global_start = at
+        self.n_inputs = at + len(self.global_names)
+        #: slot_of[side][board index] -> slot number, or -1 where no checker can stand.
+        self.slot_of = [[-1] * BOARD, [-1] * BOARD]
+        for number, (side, index, _kind) in enumerate(self.slots):
+            self.slot_of[side][index] = number
+
+    #: Global features that are sums over slots (pip counts, home points...): for the fast path they
+    #: are folded into each slot's table. ``separable(side, index, count)`` -> {global number: share}.
+    #: The others are small whole numbers (``discrete``) over ``discrete_scale``: one table row per value.
+    discrete_globals: tuple[int, ...] = ()
+    discrete_scale: float = 6.0
+
+    def globals(self, own: list[int], opp: list[int]) -> list[float]:
+        raise NotImplementedError
+
+    def separable(self, side: int, index: int, count: int) -> dict[int, float]:
+        raise NotImplementedError
+
+    def discrete(self, own: list[int], opp: list[int]) -> tuple[int, ...]:
+        """The values of ``discrete_globals`` times ``discrete_scale`` (whole numbers)."""
+        raise NotImplementedError
+
+    def vector(self, own: list[int], opp: list[int]) -> list[float]:
+        """The dense input vector (the reference the fast path and the trainer must match)."""
+        out = [0.0] * self.n_inputs
+        for (side, index, kind), start in zip(self.slots, self.slot_start):
+            count = (own, opp)[side][index]
+            if count:
+                for k, value in enumerate(UNITS[kind][count]):
+                    out[start + k] = value
+        out[self.global_start:] = self.globals(own, opp)
+        return out
+
+
+class ShortEncoding(Encoding):
+    """Short nardy (backgammon): Tesauro's raw encoding plus gnubg-like summaries."""
+
+    name = "short-v1"
+    slots = tuple(
+        (side, index, kind)
+        for side in (0, 1)
+        for index, kind in [(p, "short-point") for p in range(1, 25)] + [(BAR, "bar"), (OFF, "off")]
+    )
+    global_names = ("pips", "opponent pips", "contact", "prime", "opponent prime",
+                    "home points", "opponent home points")
+
+    discrete_globals = (2, 3, 4)  # contact (0 or 6 sixths), prime, opponent prime
+
+    def separable(self, side, index, count):
+        out = {side: index * count / 100.0} if 1 <= index <= 25 else {}
+        if 1 <= index <= 6 and count >= 2:
+            out[5 + side] = 1 / 6.0
+        return out
+
+    def discrete(self, own, opp):
+        return (6 if self.contact(own, opp) else 0,
+                _longest_run(own[p] >= 2 for p in range(1, 25)),
+                _longest_run(opp[p] >= 2 for p in range(1, 25)))
+
+    @staticmethod
+    def contact(own: list[int], opp: list[int]) -> bool:
+        """Whether some checker still has to pass an opponent's checker (own point p is the opponent's 25 - p)."""
+        rear = next((p for p in range(25, 0, -1) if own[p]), 0)
+        opp_rear = next((p for p in range(25, 0, -1) if opp[p]), 0)
+        return rear + opp_rear > 25
+
+    def globals(self, own, opp):
+        return [
+            sum(p * own[p] for p in range(1, 26)) / 100.0,
+            sum(p * opp[p] for p in range(1, 26)) / 100.0,
+            1.0 if self.contact(own, opp) else 0.0,
+            _longest_run(own[p] >= 2 for p in range(1, 25)) / 6.0,
+            _longest_run(opp[p] >= 2 for p in range(1, 25)) / 6.0,
+            sum(own[p] >= 2 for p in range(1, 7)) / 6.0,
+            sum(opp[p] >= 2 for p in range(1, 7)) / 6.0,
+        ]
+
+
+class LongEncoding(Encoding):
+    """Long nardy: per-point occupancy of both sides, borne-off, and blocks along each path."""
+
+    name = "long-v1"
+    slots = tuple(
+        (side, index, kind)
+        for side in (0, 1)
+        for index, kind in [(p, "long-point") for p in range(1, 25)] + [(OFF, "off")]
+    )
+    global_names = ("pips", "opponent pips", "outside home", "opponent outside home",
+                    "block", "opponent block")
+    #: The opponent's path in a side's own numbering (RULES.md, six-block rule): blocks count along it.
+    PATH = tuple(range(12, 0, -1)) + tuple(range(24, 12, -1))
+    discrete_globals = (4, 5)  # blocks
+
+    def separable(self, side, index, count):
+        out = {side: index * count / 200.0} if 1 <= index <= 24 else {}
+        if 7 <= index <= 24:
+            out[2 + side] = count / 15.0
+        return out
+
+    def discrete(self, own, opp):
+        path = self.PATH
+        return _longest_run(own[p] > 0 for p in path), _longest_run(opp[p] > 0 for p in path)
+
+    def globals(self, own, opp):
+        return [
+            sum(p * own[p] for p in range(1, 25)) / 200.0,
+            sum(p * opp[p] for p in range(1, 25)) / 200.0,
+            sum(own[7:25]) / 15.0,
+            sum(opp[7:25]) / 15.0,
+            _longest_run(own[p] > 0 for p in self.PATH) / 6.0,
+            _longest_run(opp[p] > 0 for p in self.PATH) / 6.0,
+        ]
+
+
+ENCODINGS = {"short": ShortEncoding(), "long": LongEncoding()}

@@ -1,0 +1,217 @@
+"""The learned evaluator: a small dense network, its weights file, and a pure-Python forward pass.
+
+Network: inputs (``encoding.py``) -> ``hidden`` tanh units -> one sigmoid per
+output. Outputs are probabilities for the side **on roll**, before it rolls:
+
+- short nardy: ``win``, ``win mars``, ``win koks``, ``lose mars``, ``lose koks``
+  (a koks is counted in the mars output too, as gnubg does);
+- long nardy: ``win``, ``win mars``, ``lose mars``.
+
+Weights file (``weights/<game>.json``), written by :func:`write_weights`::
+
+    {"format": "nardy-bot-weights", "version": 1, "game": "short", "encoding": "short-v1",
+     "inputs": 207, "hidden": 64, "outputs": ["win", ...], "dtype": "float32-le",
+     "sha256": "<hex digest of the decoded payload>", "payload": "<base64>", "training": {...}}
+
+The payload is ``W1`` (inputs x hidden, row-major: one row per input), ``b1``,
+``W2`` (outputs x hidden), ``b2``, as little-endian float32. :func:`load`
+checks the format, the encoding, every shape and the SHA-256 of the payload
+before anything is evaluated, and raises :class:`BotWeightsError` naming the
+file and the problem: a damaged file is never a silently weak player.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import math
+import sys
+from array import array
+from operator import mul
+from pathlib import Path
+
+from ..errors import NardyError
+from .encoding import BOARD, ENCODINGS, UNITS
+
+FORMAT = "nardy-bot-weights"
+VERSION = 1
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+OUTPUTS = {
+    "short": ("win", "win mars", "win koks", "lose mars", "lose koks"),
+    "long": ("win", "win mars", "lose mars"),
+}
+
+
+class BotWeightsError(NardyError):
+    """A weights file that is missing, damaged or does not fit the encoding."""
+
+
+def _floats_from(payload: bytes) -> array:
+    values = array("f")
+    values.frombytes(payload)
+    if sys.byteorder == "big":  # the payload is little-endian
+        values.byteswap()
+    return values
+
+
+def _float_bytes(values) -> bytes:
+    out = array("f", values)
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out.tobytes()
+
+
+def shapes(game: str, hidden: int) -> list[tuple[str, int, int]]:
+    """(name, rows, columns) of each array in payload order."""
+    inputs, outputs = ENCODINGS[game].n_inputs, len(OUTPUTS[game])
+    return [("W1", inputs, hidden), ("b1", 1, hidden), ("W2", outputs, hidden), ("b2", 1, outputs)]
+
+
+def write_weights(path, game: str, hidden: int, flat, training: dict) -> dict:
+    """Write a weights file from the flat payload floats (used by ``scripts/train_bot.py``)."""
+    expected = sum(rows * cols for _name, rows, cols in shapes(game, hidden))
+    if len(flat) != expected:
+        raise BotWeightsError(f"{path}: {len(flat)} weights given, {expected} expected")
+    payload = _float_bytes(flat)
+    data = {
+        "format": FORMAT, "version": VERSION, "game": game, "encoding": ENCODINGS[game].name,
+        "inputs": ENCODINGS[game].n_inputs, "hidden": hidden, "outputs": list(OUTPUTS[game]),
+        "dtype": "float32-le", "sha256": hashlib.sha256(payload).hexdigest(),
+        "training": training, "payload": base64.b64encode(payload).decode("ascii"),
+    }
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return data
+
+
+def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
+    """(hidden, [W1, b1, W2, b2] as lists of rows, header), every check done; else BotWeightsError."""
+    path = Path(path)
+
+    def fail(problem: str) -> BotWeightsError:
+        return BotWeightsError(f"bot weights {path}: {problem}")
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise fail("the file is missing (it ships inside nardy_rules/bot/weights/)") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise fail(f"not a readable JSON file ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise fail(f"not a {FORMAT} version {VERSION} file")
+    encoding = ENCODINGS[game]
+    checks = [("game", game), ("encoding", encoding.name), ("inputs", encoding.n_inputs),
+              ("outputs", list(OUTPUTS[game])), ("dtype", "float32-le")]
+    for field, wanted in checks:
+        if data.get(field) != wanted:
+            raise fail(f"{field} is {data.get(field)!r}, the engine needs {wanted!r}")
+    hidden = data.get("hidden")
+    if isinstance(hidden, bool) or not isinstance(hidden, int) or not 1 <= hidden <= 1024:
+        raise fail(f"hidden is {hidden!r}, not a layer size")
+    try:
+        payload = base64.b64decode(data.get("payload", ""), validate=True)
+    except (binascii.Error, TypeError, ValueError):
+        raise fail("the payload is not valid base64") from None
+    layout = shapes(game, hidden)
+    expected = 4 * sum(rows * cols for _name, rows, cols in layout)
+    if len(payload) != expected:
+        raise fail(f"the payload holds {len(payload)} bytes; inputs {encoding.n_inputs}, hidden {hidden} "
+                   f"and {len(OUTPUTS[game])} outputs need {expected}")
+    digest = hashlib.sha256(payload).hexdigest()
+    if digest != data.get("sha256"):
+        raise fail(f"checksum mismatch: the payload's SHA-256 is {digest}, the header says "
+                   f"{data.get('sha256')!r}; the file is damaged")
+    values = _floats_from(payload)
+    if not all(math.isfinite(v) for v in values):
+        raise fail("the payload holds a value that is not a finite number")
+    arrays, at = [], 0
+    for _name, rows, cols in layout:
+        arrays.append([values[at + r * cols: at + (r + 1) * cols].tolist() for r in range(rows)])
+        at += rows * cols
+    return hidden, arrays, data
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class Network:
+    """The evaluator of one game, with the per-slot tables of the sparse fast path."""
+
+    def __init__(self, game: str, hidden: int, arrays, header: dict | None = None):
+        self.game = game
+        self.encoding = ENCODINGS[game]
+        self.hidden = hidden
+        self.outputs = OUTPUTS[game]
+        self.header = header or {}
+        self.w1, (b1,), self.w2, (b2,) = arrays
+        w1 = self.w1
+        self.b1, self.b2 = b1, b2
+        enc = self.encoding
+        rows_of_globals = w1[enc.global_start:]
+        # tables[side][board index][count]: that slot's whole contribution to the hidden layer's
+        # input, its share of the sum-like global features included, so a position costs one
+        # vector per occupied slot and one per other global feature, not one per input.
+        self.tables: list[list[list | None]] = [[None] * BOARD, [None] * BOARD]
+        for (side, index, kind), start in zip(enc.slots, enc.slot_start):
+            rows = [w1[start + k] for k in range(len(UNITS[kind][0]))]
+            per_count: list = [None]
+            for count in range(1, 16):
+                terms = [(u, row) for u, row in zip(UNITS[kind][count], rows) if u]
+                terms += [(share, rows_of_globals[g]) for g, share in enc.separable(side, index, count).items()]
+                per_count.append([sum(u * row[j] for u, row in terms) for j in range(hidden)])
+            self.tables[side][index] = per_count
+        # discrete_tables[n][value]: the n-th discrete global feature's contribution at that value.
+        self.discrete_tables = [
+            [[value / enc.discrete_scale * w for w in rows_of_globals[g]] for value in range(25)]
+            for g in enc.discrete_globals
+        ]
+
+    def evaluate_boards(self, own: list[int], opp: list[int]) -> list[float]:
+        """Output probabilities for the side on roll (``own``), raw from the network."""
+        vectors = [self.b1]
+        append = vectors.append
+        for side, board in ((0, own), (1, opp)):
+            tables = self.tables[side]
+            for index in range(BOARD):
+                count = board[index]
+                if count:
+                    table = tables[index]
+                    if table is not None:
+                        append(table[count])
+        for table, value in zip(self.discrete_tables, self.encoding.discrete(own, opp)):
+            if value:
+                append(table[value])
+        hidden = list(map(math.tanh, map(sum, zip(*vectors))))
+        return [_sigmoid(b + sum(map(mul, row, hidden))) for row, b in zip(self.w2, self.b2)]
+
+    def evaluate_dense(self, inputs: list[float]) -> list[float]:
+        """The same forward pass from a dense input vector: the slow reference for the fast path."""
+        pre = list(self.b1)
+        for x, row in zip(inputs, self.w1):
+            if x:
+                pre = [a + x * w for a, w in zip(pre, row)]
+        hidden = [math.tanh(a) for a in pre]
+        return [_sigmoid(b + sum(map(mul, row, hidden))) for row, b in zip(self.w2, self.b2)]
+
+    @classmethod
+    def from_file(cls, path, game: str) -> Network:
+        hidden, arrays, header = read_weights(path, game)
+        return cls(game, hidden, arrays, header)
+
+
+_LOADED: dict[str, Network] = {}
+
+
+def load(game: str, path=None) -> Network:
+    """The shipped network of ``game`` ("short" or "long"), checked and cached on first use."""
+    if game not in OUTPUTS:
+        raise NardyError(f"game {game!r}: use 'short' or 'long'")
+    if path is not None:
+        return Network.from_file(path, game)
+    if game not in _LOADED:
+        _LOADED[game] = Network.from_file(WEIGHTS_DIR / f"{game}.json", game)
+    return _LOADED[game]

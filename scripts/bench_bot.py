@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""The computer opponent's strength and speed (a benchmark, not a test).
+
+    nice -n 10 .venv/bin/python scripts/bench_bot.py              # the full benchmark of issue 14
+    nice -n 10 .venv/bin/python scripts/bench_bot.py --short-pairs 50 --long-pairs 25 --timing 40   # quick
+    ... --pairings pubeval "long: strong"                         # only the pairings whose label matches
+
+Strength: games with paired dice (each dice sequence played twice, seats
+swapped, so luck cancels); each figure is the first player's share of games
+won with a 95% interval over the pairs (each pair one independent sample), and
+its points per game.
+
+- short nardy, cubeless single games: ``strong`` against Tesauro's pubeval and
+  against GNU Backgammon's 0-ply network (test-only package gnubg-nn), plus,
+  as the harness's own check, gnubg 0-ply against pubeval (about 72%, PITFALLS.md);
+- long nardy: each level against the one below and against the "rearmost
+  checker first" player.
+
+Speed: time per decision (median and maximum) of each level and game on the
+same positions, in CPython and in Pyodide (Node.js with the npm package the
+site ships and the engine archive built as ``nardy_site.engine_archive`` does,
+plus the bot's package and weights).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bot_opponents import (  # noqa: E402
+    gnubg_player,
+    paired_match,
+    play_game,
+    points_per_game,
+    pubeval_player,
+    rearmost_player,
+    win_share,
+)
+
+from nardy_rules.bot import LEVELS, Player  # noqa: E402
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ORDER = list(LEVELS)  # weakest first
+
+
+def fixed(player):
+    return lambda _game_number: player
+
+
+def level_player(level: str, base_seed: int):
+    return lambda game_number: Player(level, seed=base_seed * 100_003 + game_number)
+
+
+def report(label: str, pairs, started: float) -> dict:
+    share, lo, hi = win_share(pairs)
+    ppg, plo, phi = points_per_game(pairs)
+    row = {"pairing": label, "games": 2 * len(pairs), "wins": round(share, 4), "wins_95": [round(lo, 4), round(hi, 4)],
+           "points_per_game": round(ppg, 3), "points_95": [round(plo, 3), round(phi, 3)],
+           "seconds": round(time.time() - started)}
+    print(f"| {label} | {row['games']} | {100 * share:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+          f"{ppg:+.3f} [{plo:+.3f}, {phi:+.3f}] | {row['seconds']} s |", flush=True)
+    return row
+
+
+def wanted(args, label: str) -> bool:
+    return not args.pairings or any(part in label for part in args.pairings)
+
+
+def progress(label: str):
+    """Print the running figure to standard error every 100 pairs (a long run can be read as it goes)."""
+    def show(pairs):
+        if len(pairs) % 100 == 0:
+            share, lo, hi = win_share(pairs)
+            print(f"  {label}: {2 * len(pairs)} games, {100 * share:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
+                  file=sys.stderr, flush=True)
+    return show
+
+
+def strength(args) -> list[dict]:
+    rows = []
+    print("| pairing (first player's result) | games | games won, 95% interval | points per game | time |")
+    print("|---|---|---|---|---|", flush=True)
+    if args.short_pairs:
+        pairings = [("short: strong vs pubeval", level_player("strong", 1), fixed(pubeval_player)),
+                    ("short: strong vs gnubg 0-ply", level_player("strong", 2), fixed(gnubg_player))]
+        if args.check_harness:
+            pairings.append(("short: gnubg 0-ply vs pubeval (harness check)", fixed(gnubg_player),
+                             fixed(pubeval_player)))
+        for label, first, second in pairings:
+            if wanted(args, label):
+                started = time.time()
+                rows.append(report(label, paired_match("short", first, second, args.short_pairs, args.seed,
+                                                       progress(label)), started))
+    if args.long_pairs:
+        pairings = []
+        for lower, upper in itertools.pairwise(ORDER):
+            pairings.append((f"long: {upper} vs {lower}", level_player(upper, 3), level_player(lower, 4)))
+        for level in ORDER:
+            pairings.append((f"long: {level} vs rearmost-first", level_player(level, 5), fixed(rearmost_player)))
+        for label, first, second in pairings:
+            if wanted(args, label):
+                started = time.time()
+                rows.append(report(label, paired_match("long", first, second, args.long_pairs, args.seed,
+                                                       progress(label)), started))
+    return rows
+
+
+def timing_cases(count: int, seed: int) -> dict:
+    """(position, dice) of ``count`` decisions per game from strong-against-club games (seeded)."""
+    import random
+
+    cases = {}
+    for game in ("short", "long"):
+        found = []
+        number = 0
+        while len(found) < count:
+            def record(position, dice, play, found=found):
+                if play is not None and len(found) < count:
+                    found.append({"position": position.to_json(), "dice": list(dice)})
+            play_game(game, Player("strong"), Player("club", seed=number), random.Random(seed + number), record)
+            number += 1
+        cases[game] = found
+    return cases
+
+
+TIMING_CODE = """
+import json, statistics, time
+from nardy_rules import Position
+from nardy_rules.bot import LEVELS, Player, load
+
+def timing(cases):
+    out = {}
+    for game, items in cases.items():
+        load(game)  # the weights are read and checked once, before the clock runs
+        for level in LEVELS:
+            player = Player(level, seed=1)
+            times = []
+            for item in items:
+                position = Position.from_json(item["position"])
+                start = time.perf_counter()
+                player(position, tuple(item["dice"]))
+                times.append(1000 * (time.perf_counter() - start))
+            out[f"{game} {level}"] = [statistics.median(times), max(times)]
+    return out
+"""
+
+
+def cpython_timing(cases: dict) -> dict:
+    scope: dict = {}
+    exec(TIMING_CODE, scope)
+    return scope["timing"](cases)
+
+
+def build_archive(out: Path) -> Path:
+    """``nardy_site.engine_archive.build``'s zip (same names, fixed timestamps), with the bot's sub-package
+    and weights files, which that module's top-level ``*.py`` glob does not take yet."""
+    package = ROOT / "nardy_rules"
+    files = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".json")
+                   and "__pycache__" not in p.parts and p.name != "__main__.py")
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in files:
+            info = zipfile.ZipInfo(f"nardy_rules/{path.relative_to(package).as_posix()}", date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return out
+
+
+def pyodide_timing(cases: dict) -> dict | None:
+    if not (PYODIDE / "pyodide.mjs").exists() or not shutil.which("node"):
+        print("Pyodide timing skipped: needs node and node_modules/pyodide (scripts/setup)", file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name in PYODIDE_FILES:
+            shutil.copy(PYODIDE / name, folder / name)
+        archive = build_archive(folder / "nardy_rules.zip")
+        (folder / "cases.json").write_text(json.dumps(cases))
+        (folder / "timing.py").write_text(TIMING_CODE)
+        done = subprocess.run(["node", str(ROOT / "scripts" / "bench_bot_pyodide.mjs"), str(folder), str(archive)],
+                              capture_output=True, text=True, timeout=3600)
+        if done.returncode != 0:
+            raise SystemExit(f"Pyodide timing failed: {done.stderr[-2000:]}")
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def speed(args) -> dict:
+    cases = timing_cases(args.timing, args.seed)
+    out = {"cpython": cpython_timing(cases)}
+    if not args.no_pyodide:
+        out["pyodide"] = pyodide_timing(cases)
+    print(f"\nTime per decision, ms (median / maximum over {args.timing} decisions per game; "
+          f"CPython {platform.python_version()}):\n")
+    print("| game, level | CPython median | CPython max | Pyodide median | Pyodide max |")
+    print("|---|---|---|---|---|")
+    for key, (median, most) in out["cpython"].items():
+        py = (out.get("pyodide") or {}).get(key)
+        pyodide = f"{py[0]:.1f} | {py[1]:.1f}" if py else "- | -"
+        print(f"| {key} | {median:.1f} | {most:.1f} | {pyodide} |")
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--short-pairs", type=int, default=1000, help="dice sequences per short pairing (x2 games)")
+    parser.add_argument("--long-pairs", type=int, default=500, help="dice sequences per long pairing (x2 games)")
+    parser.add_argument("--timing", type=int, default=200, help="decisions per game timed per level")
+    parser.add_argument("--check-harness", action="store_true", help="also gnubg 0-ply vs pubeval")
+    parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--pairings", nargs="*", help="run only the pairings whose label contains one of these")
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    args = parser.parse_args()
+    started = time.time()
+    out = {"strength": [] if args.skip_strength else strength(args)}
+    if args.timing:
+        out["speed"] = speed(args)
+    print(f"\ntotal {time.time() - started:.0f} s")
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,371 @@
+"""The computer opponent (nardy_rules.bot): legal choices, determinism, strength, weights, CLI, cube."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import io
+import json
+import random
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nardy_rules import LongPosition, Position, ShortPosition, legal_plays, other
+from nardy_rules.__main__ import main
+from nardy_rules.bot import (
+    LEVELS,
+    BotWeightsError,
+    Player,
+    accept_resignation,
+    choose_play,
+    cube_decision,
+    estimate,
+    hint,
+    load,
+    take_decision,
+)
+from nardy_rules.bot.encoding import ENCODINGS, boards
+from nardy_rules.bot.network import WEIGHTS_DIR
+from nardy_rules.scoring import Cube, Match
+
+from .positions import random_game_positions
+
+ROOT = Path(__file__).resolve().parents[2]
+START = {"short": ShortPosition, "long": LongPosition}
+
+
+def play_out(game: str, white, black, seed: int, check=None, max_plies: int = 2000):
+    """A whole game between two players; returns the notations played and the winner."""
+    rng = random.Random(seed)
+    position = START[game].start()
+    notations = []
+    for _ in range(max_plies):
+        if position.winner is not None:
+            return notations, position.winner
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play = (white if position.turn == "white" else black)(position, dice)
+        if check is not None:
+            check(position, dice, play)
+        notations.append(play.notation if play else "")
+        position = play.result if play is not None else position.with_turn(other(position.turn))
+    raise AssertionError("the game did not end")
+
+
+def assert_legal(position, dice, play):
+    plays = legal_plays(position, dice)
+    if play is None:
+        assert plays == [], f"passed with legal plays available: {position!r} {dice}"
+        return
+    assert play.position == position
+    assert play.result in {p.result for p in plays}, f"{play.notation} is not legal in {position!r} {dice}"
+
+
+def random_player(seed: int):
+    rng = random.Random(seed)
+    return lambda position, dice: (lambda plays: rng.choice(plays) if plays else None)(legal_plays(position, dice))
+
+
+# ---------------------------------------------------------------- the package stays pure Python
+
+def test_bot_modules_import_only_the_standard_library():
+    allowed = set(sys.stdlib_module_names) | {"__future__"}
+    files = list((ROOT / "nardy_rules" / "bot").rglob("*.py"))
+    assert len(files) >= 5
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+
+
+# ---------------------------------------------------------------- every choice is legal; seeds
+
+@pytest.mark.parametrize("game", ["short", "long"])
+def test_lower_levels_play_only_legal_plays_in_whole_games(game):
+    for seed in range(12):
+        white, black = Player("beginner", seed=seed), Player("club", seed=seed + 100)
+        play_out(game, white, black, seed, check=assert_legal)
+
+
+@pytest.mark.parametrize("game", ["short", "long"])
+def test_every_level_chooses_a_legal_play_on_positions_of_random_games(game):
+    cases = random_game_positions(game, 300, seed=77)
+    for level in LEVELS:
+        rng = random.Random(3)
+        for position, dice in cases:
+            assert_legal(position, dice, choose_play(position, dice, level, rng))
+
+
+def test_strong_plays_legal_whole_games_and_the_same_seed_gives_the_same_game():
+    first = play_out("short", Player("strong"), Player("club", seed=9), 4, check=assert_legal)
+    again = play_out("short", Player("strong"), Player("club", seed=9), 4)
+    assert first == again
+    assert play_out("long", Player("club", seed=1), Player("beginner", seed=2), 8) == \
+        play_out("long", Player("club", seed=1), Player("beginner", seed=2), 8)
+
+
+def test_a_different_seed_gives_a_different_game():
+    games = {tuple(play_out("long", Player("beginner", seed=s), Player("beginner", seed=s + 1), 3)[0])
+             for s in range(3)}
+    assert len(games) == 3
+
+
+def test_no_move_gives_none():
+    # White on the bar against a closed home board: nothing can be played.
+    position = ShortPosition.from_points({"bar": 1, "6": 14}, {str(p): 2 for p in range(19, 25)} | {"1": 3})
+    assert legal_plays(position, (6, 6)) == []
+    for level in LEVELS:
+        assert choose_play(position, (6, 6), level) is None
+
+
+# ---------------------------------------------------------------- strength
+
+@pytest.mark.parametrize("game", ["short", "long"])
+def test_strong_beats_a_random_player_in_nearly_every_game(game):
+    wins = 0
+    for seed in range(10):
+        strong, rand = Player("strong"), random_player(seed)
+        white, black = (strong, rand) if seed % 2 == 0 else (rand, strong)
+        _notations, winner = play_out(game, white, black, 1000 + seed)
+        wins += winner == ("white" if seed % 2 == 0 else "black")
+    assert wins >= 9
+
+
+def test_opening_plays_are_the_book_ones():
+    # Every strong program (and every book) makes the 5-point with 3-1 and the bar point with 6-1.
+    start = ShortPosition.start()
+    assert choose_play(start, (3, 1)).notation == "8/5 6/5"
+    assert choose_play(start, (6, 1)).notation == "13/7 8/7"
+
+
+def test_estimates_see_a_race_won_or_lost():
+    # White to roll with two checkers left on its 1-point; Black still has everything far away.
+    ahead = ShortPosition.from_points({"1": 2, "off": 13}, {"1": 0, "12": 5, "17": 5, "19": 5}, "white")
+    assert estimate(ahead)["win"] > 0.95
+    assert estimate(ahead.with_turn("black"))["win"] < 0.1
+
+
+# ---------------------------------------------------------------- weights: shape and checksum
+
+def test_shipped_weights_match_their_checksum_and_shapes():
+    for game in ("short", "long"):
+        data = json.loads((WEIGHTS_DIR / f"{game}.json").read_text())
+        payload = base64.b64decode(data["payload"])
+        assert hashlib.sha256(payload).hexdigest() == data["sha256"]
+        hidden = data["hidden"]
+        inputs = ENCODINGS[game].n_inputs
+        outputs = len(data["outputs"])
+        assert len(payload) == 4 * (inputs * hidden + hidden + outputs * hidden + outputs)
+        assert (WEIGHTS_DIR / f"{game}.json").stat().st_size < 200_000
+
+
+def _damaged(tmp_path, game: str, change) -> Path:
+    data = json.loads((WEIGHTS_DIR / f"{game}.json").read_text())
+    change(data)
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _flip_a_byte(data):
+    payload = bytearray(base64.b64decode(data["payload"]))
+    payload[len(payload) // 2] ^= 0x01
+    data["payload"] = base64.b64encode(bytes(payload)).decode()
+
+
+@pytest.mark.parametrize("game", ["short", "long"])
+def test_a_damaged_weights_file_fails_loudly(tmp_path, game):
+    with pytest.raises(BotWeightsError, match="checksum"):
+        load(game, _damaged(tmp_path, game, _flip_a_byte))
+    with pytest.raises(BotWeightsError, match="payload holds"):
+        load(game, _damaged(tmp_path, game, lambda d: d.update(hidden=d["hidden"] - 1)))
+    with pytest.raises(BotWeightsError, match="inputs"):
+        load(game, _damaged(tmp_path, game, lambda d: d.update(inputs=d["inputs"] + 1)))
+    with pytest.raises(BotWeightsError, match="payload holds"):
+        load(game, _damaged(tmp_path, game, lambda d: d.update(payload=d["payload"][:-8])))
+    with pytest.raises(BotWeightsError, match="missing"):
+        load(game, tmp_path / "nowhere.json")
+    truncated = tmp_path / "cut.json"
+    truncated.write_text((WEIGHTS_DIR / f"{game}.json").read_text()[:500])
+    with pytest.raises(BotWeightsError, match="JSON"):
+        load(game, truncated)
+    assert issubclass(BotWeightsError, ValueError)
+
+
+def test_a_not_a_number_weight_is_refused_even_with_a_matching_checksum(tmp_path):
+    def poison(data):
+        payload = bytearray(base64.b64decode(data["payload"]))
+        payload[0:4] = struct.pack("<f", float("nan"))
+        data["payload"] = base64.b64encode(bytes(payload)).decode()
+        data["sha256"] = hashlib.sha256(bytes(payload)).hexdigest()
+    with pytest.raises(BotWeightsError, match="finite"):
+        load("short", _damaged(tmp_path, "short", poison))
+
+
+# ---------------------------------------------------------------- evaluator: encoding and fast path
+
+def test_short_encoding_of_the_start_position_by_hand():
+    enc = ENCODINGS["short"]
+    own, opp = boards(ShortPosition.start())
+    assert own == opp == [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+    x = enc.vector(own, opp)
+    per_side = 24 * 4 + 2 + 2
+    assert x[(6 - 1) * 4:(6 - 1) * 4 + 4] == [1, 1, 1, 1.0]       # 5 checkers: (5 - 3) / 2
+    assert x[(24 - 1) * 4:(24 - 1) * 4 + 4] == [1, 1, 0, 0]
+    assert x[per_side + (8 - 1) * 4:per_side + (8 - 1) * 4 + 4] == [1, 1, 1, 0]
+    assert sum(x[:2 * per_side]) == pytest.approx(2 * (4 + 3 + 4 + 2))
+    # pips 167 each, contact, longest prime 1 point, one home point made each
+    assert x[2 * per_side:] == pytest.approx([1.67, 1.67, 1.0, 1 / 6, 1 / 6, 1 / 6, 1 / 6])
+
+
+def _dense_forward(game, x):
+    """The network by its definition, from the file's floats (not the engine's tables)."""
+    import math
+
+    data = json.loads((WEIGHTS_DIR / f"{game}.json").read_text())
+    raw = base64.b64decode(data["payload"])
+    values = struct.unpack(f"<{len(raw) // 4}f", raw)
+    n, h, o = data["inputs"], data["hidden"], len(data["outputs"])
+    w1, b1 = values[:n * h], values[n * h:n * h + h]
+    w2 = values[n * h + h:n * h + h + o * h]
+    b2 = values[n * h + h + o * h:]
+    hidden = [math.tanh(b1[j] + sum(x[i] * w1[i * h + j] for i in range(n) if x[i])) for j in range(h)]
+    return [1 / (1 + math.exp(-(b2[k] + sum(w2[k * h + j] * hidden[j] for j in range(h))))) for k in range(o)]
+
+
+@pytest.mark.parametrize("game", ["short", "long"])
+def test_the_fast_evaluation_is_the_network(game):
+    network = load(game)
+    for position, _dice in random_game_positions(game, 200, seed=5)[::10]:
+        own, opp = boards(position)
+        fast = network.evaluate_boards(own, opp)
+        assert fast == pytest.approx(_dense_forward(game, ENCODINGS[game].vector(own, opp)), abs=1e-9)
+
+
+# ---------------------------------------------------------------- hint
+
+def test_hint_lists_the_top_plays_best_first():
+    start = ShortPosition.start()
+    top = hint(start, (3, 1), 3)
+    assert len(top) == 3
+    assert top[0]["play"] == choose_play(start, (3, 1)).notation
+    assert [t["equity"] for t in top] == sorted((t["equity"] for t in top), reverse=True)
+    legal = {p.notation for p in legal_plays(start, (3, 1))}
+    for entry in top:
+        assert entry["play"] in legal
+        assert 0 <= entry["win"] <= 1 and 0 <= entry["win mars"] <= entry["win"]
+        assert Position.from_json(entry["position"]) in {p.result for p in legal_plays(start, (3, 1))}
+    assert hint(LongPosition.start(), (6, 6), 5)[0]["play"] == "24/18(2)"  # the only legal play
+    json.dumps(top)  # plain values
+
+
+# ---------------------------------------------------------------- cube and resignation
+
+CRUSHING = ShortPosition.from_points({"1": 3, "2": 3, "3": 3, "off": 6}, {"bar": 2, "12": 5, "13": 8}, "white")
+RACE_WON = ShortPosition.from_points({"1": 2, "off": 13}, {"19": 5, "20": 5, "21": 2, "off": 3}, "white")
+EVEN = ShortPosition.start()
+
+
+def test_no_double_where_the_match_forbids_the_cube():
+    one_point = Match(1)
+    crawford = Match(5, scores={"white": 0, "black": 4}, crawford=True, crawford_done=True)
+    for position in (CRUSHING, RACE_WON):
+        assert not cube_decision(position, Cube(), one_point)["double"]
+        assert not cube_decision(position, Cube(), crawford)["double"]
+    assert not cube_decision(RACE_WON, Cube(2, "black"))["double"]  # not White's cube
+
+
+def test_money_doubles_and_takes():
+    assert cube_decision(RACE_WON)["double"]                 # a sure win without mars: double, cash
+    assert not take_decision(RACE_WON)["take"]              # ... and Black passes
+    assert not cube_decision(EVEN)["double"]
+    assert take_decision(EVEN)["take"]
+    assert not cube_decision(CRUSHING)["double"]             # too good: plays on for the mars
+    assert "too good" in cube_decision(CRUSHING)["reason"]
+    with pytest.raises(ValueError):
+        cube_decision(LongPosition.start())
+
+
+def test_resignations_are_accepted_by_the_value_at_stake():
+    # White (the computer) is far ahead and Black has borne off nothing: a single is not enough...
+    assert not accept_resignation(CRUSHING, "black", "single")["accept"]
+    # ... what the rules give the winner here (a koks: Black is on the bar) is.
+    answer = accept_resignation(CRUSHING, "black")
+    assert answer["accept"] and answer["offered"] == 3
+    assert accept_resignation(CRUSHING, "black", "single", cube=4)["offered"] == 4
+    # Black (the computer) is about to lose: any resignation of White's is welcome.
+    assert accept_resignation(RACE_WON, "white", "single")["accept"]
+    with pytest.raises(ValueError):
+        accept_resignation(EVEN, "white", "single", cube=0)
+    with pytest.raises(ValueError):
+        accept_resignation(LongPosition.start(), "white", "koks")
+
+
+# ---------------------------------------------------------------- command line
+
+def run(argv, stdin=""):
+    out = io.StringIO()
+    code = main(argv, io.StringIO(stdin), out)
+    return code, out.getvalue()
+
+
+def test_cli_single_play_and_no_move():
+    code, out = run(["bot", "--level", "strong", "--position", "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5",
+                     "--dice", "3-1"])
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["play"] == "8/5 6/5"
+    made = next(p for p in legal_plays(ShortPosition.start(), (3, 1)) if p.notation == "8/5 6/5")
+    assert Position.from_json(answer["position"]) == made.result
+    assert answer["position"]["white"]["5"] == 2 and answer["position"]["turn"] == "black"
+    closed = ShortPosition.from_points({"bar": 1, "6": 14}, {str(p): 2 for p in range(19, 25)} | {"1": 3})
+    code, out = run(["bot", "--position", json.dumps(closed.to_json()), "--dice", "6-6"])
+    assert code == 0 and json.loads(out) == {"play": "", "position": closed.to_json()}
+
+
+def test_cli_bad_input_exits_2_with_one_line(capsys):
+    for argv in (["bot", "--position", "nardy:short:w:24x2", "--dice", "3-1"],
+                 ["bot", "--position", "nardy:long:w:24x15:12x15", "--dice", "7-1"],
+                 ["bot", "--level", "grandmaster", "--position", "nardy:long:w:24x15:12x15", "--dice", "3-1"],
+                 ["bot", "--dice", "3-1"]):
+        assert run(argv)[0] == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error:") and len(err.strip().splitlines()) == 1
+
+
+def test_cli_batch_answers_every_line_in_order():
+    long_start = {"variant": "long", "white": {"24": 15}, "black": {"12": 15}}
+    lines = [json.dumps({"position": long_start, "dice": [6, 6], "level": "beginner"}),
+             "not json",
+             json.dumps({"position": long_start, "dice": [6, 6], "level": "grandmaster"}),
+             json.dumps({"position": {"variant": "short"}, "dice": [3, 1]}),
+             json.dumps({"position": ShortPosition.start().to_json(), "dice": [3, 1]})]
+    code, out = run(["bot", "--batch"], "\n".join(lines) + "\n")
+    assert code == 0
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 5
+    assert answers[0]["play"] == "24/18(2)"
+    assert "JSON" in answers[1]["error"] and "grandmaster" in answers[2]["error"] and "error" in answers[3]
+    assert answers[4]["play"] == "8/5 6/5"
+
+
+def test_cli_help_lists_the_levels():
+    out = subprocess.run([sys.executable, "-m", "nardy_rules", "bot", "--help"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0
+    for level in ("beginner", "club", "strong"):
+        assert level in out.stdout
+    one = subprocess.run([sys.executable, "-m", "nardy_rules", "bot", "--position",
+                          "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5", "--dice", "3-1", "--hint", "2"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert one.returncode == 0 and len(json.loads(one.stdout)["hints"]) == 2
