@@ -57,7 +57,7 @@ from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from nardy_rules import svg  # noqa: E402
-from nardy_site import answers, i18n, languages, live_assets, translation  # noqa: E402
+from nardy_site import answers, i18n, languages, live_assets, play_page, translation  # noqa: E402
 from nardy_site.blocks import BlockError, read_blocks, verify  # noqa: E402
 from nardy_site.check import internal  # noqa: E402
 from nardy_site.diagram import figure  # noqa: E402
@@ -198,7 +198,8 @@ def layout_module() -> str:
 
 def on_files(files, config):
     assets = {
-        CSS_URI: (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8") + svg.STYLE,
+        CSS_URI: (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8")
+        + (ROOT / "assets" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
         JS_URI: (ROOT / "assets" / "nardy.js").read_text(encoding="utf-8"),
         LAYOUT_URI: layout_module(),
         CATALOG_URI: json.dumps(i18n.board_catalog(_state["tr"]), ensure_ascii=False, separators=(",", ":")),
@@ -283,6 +284,8 @@ def on_page_markdown(markdown, page, config, files):
             record(error)
         except Exception as error:
             errors.append(internal(path, table.line + offset, error))
+    if play_page.MARKER in markdown:  # the play page's boards (its script plays on them)
+        markdown = markdown.replace(play_page.MARKER, play_page.mount(_state["tr"]))
     blocks, malformed = read_blocks(markdown, path)
     for error in malformed:
         record(error)
