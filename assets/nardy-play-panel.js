@@ -61,7 +61,6 @@ export class PlayPanel {
     this.sheetList = htmlElement("ul", { class: "nardy-play-sheet-list" });
     this.sheet.append(htmlElement("p", { class: "nardy-play-heading" }, t("play-scoresheet")), this.sheetList);
     /** The parts above the board, right under it, and after it. */
-    this.top = [];
     this.under = [this.info, this.score, this.tools, this.status, this.hints];
     this.after = [this.sheet, this.form];
   }
