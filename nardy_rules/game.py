@@ -505,8 +505,12 @@ class MatchPlay:
     def _begin_game(self) -> None:
         # The Crawford rule is about the cube: long nardy has none, so no game of it is "the Crawford game".
         crawford = VARIANTS[self.variant].HAS_CUBE and self.match is not None and self.match.crawford
-        start = from_text(self.start) if self.start is not None else VARIANTS[self.variant].start()
-        self.games.append(_Game(start, crawford))
+        if self.start is None:
+            self.games.append(_Game(VARIANTS[self.variant].start(), crawford))
+            return
+        # A set-up position says who is to move: that side rolls, without an opening roll.
+        start = from_text(self.start)
+        self.games.append(_Game(start, crawford, phase=ROLL_PHASE, side=start.turn))
 
 
 #: Recorded act -> the MatchPlay method that plays it.
