@@ -49,7 +49,7 @@ import json
 
 from .contract import quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
-from .errors import InvalidPositionError, InvalidRequestError, NardyError
+from .errors import InvalidRequestError, NardyError
 from .interchange import from_text, to_text
 from .play import Move
 from .position import OFF, Position
@@ -265,11 +265,7 @@ def _safely(answer, value) -> dict:
     try:
         return answer(value)
     except NardyError as error:
-        answer = {"error": str(error)}
-        if getattr(error, "code", None) and isinstance(error, InvalidPositionError):
-            # What is wrong with a position, for the page to say in its language.
-            answer.update(code=error.code, params=dict(error.params))
-        return answer
+        return {"error": str(error)}
     except Exception as error:  # a bug: answer it rather than kill the worker (the fuzz tests fail on it)
         return {"error": f"internal error: {type(error).__name__}: {quote(str(error))}"}
 

@@ -23,7 +23,9 @@ first use, so a rules page's worker loads none of this at start).
   "turn"?}`` reads any of the forms a reader pastes and answers the
   ``position`` op's fields plus ``"read": "text" | "xgid" | "gnubg" | "json"``
   and the short-nardy ``xgid`` and ``gnubg`` forms (null in long nardy). A
-  Position ID does not say who is on roll: ``turn`` (default white) does.
+  Position ID does not say who is on roll: ``turn`` (default white) does. A
+  position that breaks a rule answers ``{"error", "code", "params"}``
+  (``InvalidPositionError.code``) for the page to say in its language.
 """
 
 from __future__ import annotations
@@ -148,7 +150,13 @@ def forms(request: dict) -> dict:
     if "position" not in request:
         raise InvalidRequestError("the request has no position")
     turn = read_choice(request.get("turn", WHITE), "turn", COLORS, InvalidRequestError)
-    position, read = read_any(request["position"], turn)
+    try:
+        position, read = read_any(request["position"], turn)
+    except InvalidPositionError as error:
+        if error.code is None:
+            raise
+        # What is wrong with the position, for the page to say in its language.
+        return {"error": str(error), "code": error.code, "params": dict(error.params)}
     answer = position_answer(position)
     short = position.variant == "short"
     answer.update(read=read, xgid=to_xgid(position) if short else None, gnubg=to_gnubg_id(position) if short else None)

@@ -9,6 +9,7 @@ formatted here."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -150,7 +151,6 @@ def test_a_game_between_two_people_opening_refusal_undo_confirm(guard, site_url)
 
 @pytest.mark.parametrize("code", ["en", "ru"])
 def test_bear_off_with_a_mars_and_a_koks_from_a_pasted_position(guard, site_url, code):
-    t = play_text(code)
     board, _reason = board_strings(code)
     play = Play(guard, site_url, code, dice=[(2, 1), (2, 1)])
     play.seats("person", "person")
@@ -184,16 +184,18 @@ def test_bad_pasted_positions_and_a_bad_link_say_why_in_the_language(guard, site
     play = Play(guard, site_url, "ru", hash_="#position=nardy:short:w:24x2&dice=9-9")
     assert play.status().startswith(t("play-link-bad"))
     assert play.state("window.nardyPlay.state.phase") == "opening"
+    said = "document.querySelector('.nardy-play .nardy-live-status').textContent.includes({})"
     play.paste("nardy:short:w:24x3,13x5,8x3,6x5:19x5,17x3,12x5,1x2")
-    play.page.wait_for_function(f"document.querySelector('.nardy-play .nardy-live-status').textContent.includes({json.dumps(t('pos-count-white', count=16))})")
+    play.page.wait_for_function(said.format(json.dumps(t("pos-count-white", count=16))))
     play.paste("XGID=nonsense")
-    play.page.wait_for_function(f"document.querySelector('.nardy-play .nardy-live-status').textContent.includes({json.dumps(t('pos-unreadable'))})")
+    play.page.wait_for_function(said.format(json.dumps(t("pos-unreadable"))))
     play.clean()
 
 
 def test_a_share_link_opens_its_position_and_dice(guard, site_url):
     t = play_text("en")
-    play = Play(guard, site_url, hash_="#position=XGID%3D-b----E-C---eE---c-e----B-%3A0%3A0%3A1%3A00%3A0%3A0%3A0%3A0%3A10&dice=5-3")
+    xgid = "XGID%3D-b----E-C---eE---c-e----B-%3A0%3A0%3A1%3A00%3A0%3A0%3A0%3A0%3A10"
+    play = Play(guard, site_url, hash_=f"#position={xgid}&dice=5-3")
     play.wait("s.phase === 'move'")
     assert play.state("window.nardyPlay.state.turn.dice") == [5, 3]
     assert play.status() == t("play-position-opened")
@@ -286,7 +288,7 @@ def test_the_mat_export_reads_back_in_gnu_backgammon(guard, site_url, tmp_path):
     play.wait("s.side === 'black' && s.phase === 'roll'")
     with play.page.expect_download() as download:
         play.page.locator("button[data-action='export']").click()
-    text = open(download.value.path(), encoding="utf-8").read()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
     assert download.value.suggested_filename == "nardy-match.mat"
     imported = gnubg_import(tmp_path, text)
     moves = [action for action in imported["games"][0]["game"] if action.get("action") == "move"]
