@@ -39,7 +39,8 @@ there are no import cycles and no imports inside functions:
 13. ``figures``, ``svg``, ``live``: the texts' figures, board diagrams, the live boards' JSON entry point.
 14. ``game_record``, ``game``, ``matfile``, ``game_live``: match records, the game flow, their export and live op.
 15. ``bot.encoding``, ``bot.network``, ``bot.evaluate``, ``bot.players``, ``bot.cube``, ``bot.cli``, ``bot``: the bot.
-16. ``__main__``: the command line.
+16. ``play_live``: the play page's ops (the computer's decisions in a game, hints, a position's forms).
+17. ``__main__``: the command line.
 
 A lower layer's type may offer a method whose work belongs to a higher
 layer; the higher module then attaches it at its end (an assignment marked
@@ -50,8 +51,9 @@ is there whenever ``nardy_rules`` is imported: ``Position.legal_plays``
 ``Position.result`` (``scoring``).
 
 One import inside a function is allowed, because it is lazy on purpose:
-``live`` imports ``game_live`` on the first ``game`` request, so a rules
-page's worker does not load the game modules at start
+``live`` imports ``play_live`` on the first ``game``, ``hint`` or
+``forms`` request, so a rules page's worker does not load the game modules
+nor the bot at start
 (``tests/engine/test_game_live.py``); the test's allow-list names it.
 """
 

@@ -20,7 +20,18 @@ class InvalidRequestError(NardyError):
 
 
 class InvalidPositionError(NardyError):
-    """A position that cannot occur: wrong checker count, both colours on a point..."""
+    """A position that cannot occur: wrong checker count, both colours on a point...
+
+    ``code`` and ``params`` name the problem for a page to say in its
+    language, when it is one of ``Position.validate``'s (``checker-count``
+    {color, count}, ``bar-in-long`` {color}, ``both-colours`` {point},
+    ``all-borne-off``); None for a text that does not read.
+    """
+
+    def __init__(self, message: str, code: str | None = None, params: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 class InvalidDiceError(NardyError):

@@ -59,6 +59,7 @@ from .game_record import (
     read_action,
     read_record,
 )
+from .interchange import from_text
 from .play import Move
 from .position import BLACK, COLORS, VARIANTS, WHITE, Position, other
 from .reasons import Refusal
@@ -223,10 +224,12 @@ class _Game:
 class MatchPlay:
     """A match being played: actions in, state out. :func:`replay` and :func:`apply` use it."""
 
-    def __init__(self, variant: str, length: int, players: dict | None = None):
+    def __init__(self, variant: str, length: int, players: dict | None = None, start: str | None = None):
         self.variant = variant
         self.length = length
         self.players = players
+        #: A set-up start position (compact text) every game begins from; None: the variant's start.
+        self.start = start
         #: None for a single game (length 0): the cube then follows no match rule.
         self.match = Match(length) if length else None
         self.scores = {WHITE: 0, BLACK: 0}
@@ -236,7 +239,7 @@ class MatchPlay:
     @classmethod
     def from_record(cls, record: Record) -> MatchPlay:
         """Re-play a record that has been read; a refused action raises :class:`RecordError`."""
-        play = cls(record.variant, record.length, record.players)
+        play = cls(record.variant, record.length, record.players, record.start)
         for g, actions in enumerate(record.games, 1):
             if g > 1:
                 if play.phase != GAME_OVER:
@@ -337,7 +340,7 @@ class MatchPlay:
     def record(self) -> Record:
         """The record of everything played so far."""
         games = tuple(tuple(game.actions) for game in self.games)
-        return Record(self.variant, self.length, self.players, games)
+        return Record(self.variant, self.length, self.players, games, self.start)
 
     # ------------------------------------------------------------------ acting
 
@@ -502,7 +505,12 @@ class MatchPlay:
     def _begin_game(self) -> None:
         # The Crawford rule is about the cube: long nardy has none, so no game of it is "the Crawford game".
         crawford = VARIANTS[self.variant].HAS_CUBE and self.match is not None and self.match.crawford
-        self.games.append(_Game(VARIANTS[self.variant].start(), crawford))
+        if self.start is None:
+            self.games.append(_Game(VARIANTS[self.variant].start(), crawford))
+            return
+        # A set-up position says who is to move: that side rolls, without an opening roll.
+        start = from_text(self.start)
+        self.games.append(_Game(start, crawford, phase=ROLL_PHASE, side=start.turn))
 
 
 #: Recorded act -> the MatchPlay method that plays it.

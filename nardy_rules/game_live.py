@@ -2,8 +2,8 @@
 
 ``nardy_rules.live.handle`` sends ``{"op": "game", ...}`` here. Requests:
 
-- ``{"op": "game", "new": {"variant": "short", "length": 5, "players": {...}}}``:
-  a new match (``players`` optional).
+- ``{"op": "game", "new": {"variant": "short", "length": 5, "players": {...}, "start": "nardy:..."}}``:
+  a new match (``players`` and ``start``, a set-up position every game starts from, optional).
 - ``{"op": "game", "record": {...}}``: the state of a stored record (a page
   reloaded, a match resumed).
 - ``{"op": "game", "record": {...}, "action": {"act": "roll", "dice": [3, 1]}}``:
@@ -14,7 +14,7 @@
 Answers: ``{"record": {...}, "state": {...}}`` (``nardy_rules.game.MatchState.to_json``).
 An action the rules do not allow now answers the unchanged record and state
 with ``"refused": {"code", "message", "reason"}``, ``reason`` being the
-engine's refusal of a move (``{"code", "params"}``, translated by the page as
+engine's refusal of a move (``{"code", "params", "key"}``, translated by the page as
 on the rules boards) or null. A record that does not read answers
 ``{"error": "...", "where": {"game": g, "action": k}}``: the page drops it and
 says why. Nothing here raises.
@@ -43,21 +43,30 @@ _REQUEST_KEYS = {"op", "new", "record", "action", "export"}
 _last: tuple[str, MatchPlay] | None = None
 
 
-def handle_game(request: dict) -> dict:
-    """Answer one ``game`` request; bad input becomes ``{"error": ...}``."""
+def handle_game(request: dict, extra: dict | None = None) -> dict:
+    """Answer one ``game`` request; bad input becomes ``{"error": ...}``.
+
+    ``extra`` maps more fields to ``function(play, value)``, called for every
+    answer after the action with the request's value of that field (None when
+    it has none); the answer carries a result that is not None under the same
+    name (``nardy_rules.play_live``: the computer's decision, why dice are
+    lost). A ``NardyError`` it raises is the request's error.
+    """
     global _last
+    extra = extra or {}
     try:
-        unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS)
+        unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS and key not in extra)
         if unknown:
             raise NardyError(f"unknown field(s) of a game request: {quote(', '.join(unknown), as_json=True)}")
         if ("new" in request) == ("record" in request):
             raise NardyError("a game request carries either 'new' (a match to start) or 'record'")
         if "new" in request:
             new = request["new"]
-            if not isinstance(new, dict) or not set(new) <= {"variant", "length", "players"}:
-                raise NardyError(f"new {quote(new, as_json=True)}: an object with variant, length and optional players")
+            if not isinstance(new, dict) or not set(new) <= {"variant", "length", "players", "start"}:
+                raise NardyError(f"new {quote(new, as_json=True)}: an object with variant, length and optional "
+                                 "players and start")
             play = MatchPlay.from_record(read_record(new_record(new.get("variant"), new.get("length"),
-                                                                new.get("players"))))
+                                                                new.get("players"), new.get("start"))))
         else:
             play = _play_for(request["record"])
         export = request.get("export", False)
@@ -75,6 +84,10 @@ def handle_game(request: dict) -> dict:
         answer["state"] = play.state().to_json()
         if export:
             answer["export"] = export_text(record)
+        for key, function in extra.items():
+            value = function(play, request.get(key))
+            if value is not None:
+                answer[key] = value
         return answer
     except RecordError as error:
         _last = None
@@ -107,4 +120,7 @@ def _text(data: object) -> str | None:
 
 def _reason(error: ActionError) -> dict | None:
     refusal = error.refusal
-    return {"code": refusal.code, "params": dict(refusal.params)} if refusal is not None else None
+    if refusal is None:
+        return None
+    # With the message key, as nardy_rules.live.reason_json: the page translates it as on the rules boards.
+    return {"code": refusal.code, "params": dict(refusal.params), "key": refusal.message_key}

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 
 from .contract import quote
 from .errors import NardyError
+from .interchange import from_text, to_text
 from .position import BAR, COLORS, OFF
 
 FORMAT = "nardy-match"
@@ -87,7 +88,7 @@ ACTION_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     DECLINE: ((), ()),
 }
 
-_RECORD_KEYS = {"format", "version", "variant", "length", "players", "games"}
+_RECORD_KEYS = {"format", "version", "variant", "length", "players", "games", "start"}
 _REQUIRED_KEYS = ("variant", "length", "games")
 
 
@@ -134,21 +135,27 @@ class Record:
     length: int
     players: Mapping[str, str] | None
     games: tuple[tuple[Action, ...], ...]
+    #: The position every game starts from, in the compact text form; None: the game's own start.
+    start: str | None = None
 
     def to_json(self) -> dict:
         out: dict = {"format": FORMAT, "version": VERSION, "variant": self.variant, "length": self.length}
+        if self.start is not None:
+            out["start"] = self.start
         if self.players is not None:
             out["players"] = dict(self.players)
         out["games"] = [{"actions": [action.to_json() for action in game]} for game in self.games]
         return out
 
 
-def new_record(variant: object, length: object, players: object = None) -> dict:
+def new_record(variant: object, length: object, players: object = None, start: object = None) -> dict:
     """The record of a match about to start (one game, no action yet); checked like any record."""
     data: dict = {"format": FORMAT, "version": VERSION, "variant": variant, "length": length,
                   "games": [{"actions": []}]}
     if players is not None:
         data["players"] = players
+    if start is not None:
+        data["start"] = start
     return read_record(data).to_json()
 
 
@@ -180,7 +187,26 @@ def read_record(data: object) -> Record:
     games = data["games"]
     if not isinstance(games, list) or not games:
         raise RecordError(f"games {quote(games, as_json=True)}: a list with at least one game")
-    return Record(variant, length, players, tuple(_read_game(g, game) for g, game in enumerate(games, 1)))
+    start = _read_start(data.get("start"), variant)
+    return Record(variant, length, players, tuple(_read_game(g, game) for g, game in enumerate(games, 1)), start)
+
+
+def _read_start(start: object, variant: str) -> str | None:
+    """A set-up start position (the play page's editor): the compact text of a game not yet over."""
+    if start is None:
+        return None
+    if not isinstance(start, str):
+        raise RecordError(f"start {quote(start, as_json=True)}: a position in the compact text form")
+    try:
+        position = from_text(start)
+    except NardyError as error:
+        raise RecordError(f"start {quote(start, as_json=True)}: {error}") from None
+    if position.variant != variant:
+        raise RecordError(f"start {quote(start, as_json=True)}: a {position.variant}-nardy position in a "
+                          f"{variant}-nardy record")
+    if position.is_game_over():
+        raise RecordError(f"start {quote(start, as_json=True)}: the game is already over there")
+    return to_text(position)
 
 
 def _read_players(players: object) -> dict | None:

@@ -29,7 +29,10 @@ Operations:
 - ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...], "reason": ...}``
   (see :func:`targets`).
 - ``game``: whole games and matches, for the play page: a match record in,
-  the new record and its state out (``nardy_rules.game_live``).
+  the new record and its state out (``nardy_rules.game_live``), with the
+  computer's decision when asked; ``hint``: the computer's top plays for a
+  roll; ``forms``: a pasted position (nardy text, XGID, Position ID) read, and
+  its forms (``nardy_rules.play_live``).
 
 A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
 and :func:`handle_json` take any value, and read it with the JSON contract's
@@ -54,7 +57,9 @@ from .reasons import Refusal
 from .turn import Turn
 
 #: The operations, in the order the error message lists them.
-OPS = ("position", "state", "check", "paths", "targets", "plays", "game")
+OPS = ("position", "state", "check", "paths", "targets", "plays", "game", "hint", "forms")
+#: The play page's operations (``nardy_rules.play_live``), loaded on first use.
+PLAY_OPS = ("game", "hint", "forms")
 
 
 def _move_json(move: Move) -> dict:
@@ -283,11 +288,11 @@ def _answer(request: object) -> dict:
     op = request.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
-    if op == "game":
-        # Imported on first use: a rules page's worker never loads the game modules at start.
-        from .game_live import handle_game
+    if op in PLAY_OPS:
+        # Imported on first use: a rules page's worker never loads the game modules (nor the bot) at start.
+        from .play_live import handle as handle_play
 
-        return handle_game(request)
+        return handle_play(request)
     if op == "position":
         if "position" not in request:
             raise InvalidRequestError("the request has no position")

@@ -87,6 +87,9 @@ def export_long(record: object) -> str:
 
 def _replayed(record: object, variant: str) -> MatchPlay:
     match = read_record(record)
+    if match.start is not None:
+        raise NardyError("a match from a set-up position cannot be exported: the format starts every game "
+                         "from the usual start")
     if match.variant != variant:
         other = "export_long" if variant == "short" else "export_mat"
         raise NardyError(f"this is a {match.variant}-nardy record: use {other} (or export_text)")

@@ -250,15 +250,17 @@ class Position:
             if total != CHECKERS:
                 raise InvalidPositionError(
                     f"{color} has {quote(total)} checkers (on the board, on the bar and borne off); "
-                    f"each side has exactly {CHECKERS}"
+                    f"each side has exactly {CHECKERS}", "checker-count", {"color": color, "count": total}
                 )
             if board[BAR_INDEX] and not self.HAS_BAR:
-                raise InvalidPositionError(f"{color} has checkers on the bar, but {self.variant} nardy has no bar")
+                raise InvalidPositionError(f"{color} has checkers on the bar, but {self.variant} nardy has no bar",
+                                           "bar-in-long", {"color": color})
         for point in range(1, 25):
             if self._white[point] and self._black[self.OTHER_NUMBERING[point]]:
-                raise InvalidPositionError(f"point {point} holds both white and black checkers")
+                raise InvalidPositionError(f"point {point} holds both white and black checkers", "both-colours",
+                                           {"point": point})
         if self._white[OFF_INDEX] == CHECKERS and self._black[OFF_INDEX] == CHECKERS:
-            raise InvalidPositionError("both sides have borne off all their checkers")
+            raise InvalidPositionError("both sides have borne off all their checkers", "all-borne-off")
 
     # ------------------------------------------------------------------ reading
 

@@ -36,6 +36,7 @@ from . import plural as plural_rule
 from .languages import Language
 from .paths import display
 from .placeholders import fields as fields  # re-exported: the names a message's {placeholders} need
+from .play_page import PLAY
 
 # Interface strings the site sets in the theme and on the boards.
 UI = {
@@ -298,6 +299,7 @@ def board_catalog(translator: Translator) -> dict:
         "lang": translator.language.bcp47 if translator.language else "en",
         "plural": plural_rule.parse(translator.plural_expr),
         "nplurals": translator.num_plurals,
-        "messages": {key: _compiled(translator, message) for key, message in BOARD.items()},
+        # The play page's strings (nardy_site.play_page.PLAY) with the boards': its script uses both.
+        "messages": {key: _compiled(translator, message) for key, message in {**BOARD, **PLAY}.items()},
         "reasons": {key: _compiled(translator, message) for key, message in REASONS.items()},
     }

@@ -32,6 +32,9 @@ SCRIPTS = (
     "nardy-board-tools.js", "nardy-board-view.js", "nardy-dom.js", "nardy-draw.js", "nardy-embedded.js",
     "nardy-engine.js", "nardy-geometry.js", "nardy-link.js", "nardy-position.js", "nardy-strings.js",
     "nardy-worker.js",
+    # The play page (overrides/main.html loads nardy-play.js there).
+    "nardy-play.js", "nardy-play-app.js", "nardy-play-board.js", "nardy-play-moves.js", "nardy-play-panel.js",
+    "nardy-play-seats.js", "nardy-play-store.js", "nardy-play-text.js",
 )
 PACKAGE = "pyodide"
 #: The files Pyodide needs for pure Python with the standard library, and no package wheels.

@@ -37,7 +37,7 @@ import logging
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from . import alternates, answers, not_found, outdated_notice, page_blocks, site_config, site_pages, translation
+from . import alternates, answers, not_found, outdated_notice, page_blocks, play_page, site_config, site_pages, translation
 from .i18n import Translator
 from .languages import Language
 from .markdown_reader import read
@@ -93,6 +93,8 @@ class SiteBuild:
         site_config.escape_page_meta(page.meta)
         for line, reason in translation.problems(document, set(site_pages.rules_pages()) or None):
             self.problems.append(f"{path}:{line}: {reason}")
+        if play_page.MARKER in markdown:  # the play page's boards (its script plays on them)
+            markdown = markdown.replace(play_page.MARKER, play_page.mount(self.translator))
         markdown, problems, drawn = page_blocks.with_figures(markdown, source, document, path, self.translator)
         self.problems += problems
         # The engine's answers for each of the page's boards, next to the page (the site's folder is clean by now).

@@ -110,7 +110,7 @@ def _rounded(values: dict) -> dict:
 def hint(position: Position, dice, n: int = 3, level: str = STRONGEST) -> list[dict]:
     """The top ``n`` plays for the roll, best first, as plain values.
 
-    Each: ``{"play": notation, "equity": ..., "win": ..., "win mars": ..., "lose mars": ...,
+    Each: ``{"play": notation, "moves": its single moves, "equity": ..., "win": ..., "win mars": ..., "lose mars": ...,
     ("win koks", "lose koks"), "position": JSON after the play}``; chances are
     the mover's, after the play. ``[]`` when nothing can be played.
     """
@@ -118,7 +118,7 @@ def hint(position: Position, dice, n: int = 3, level: str = STRONGEST) -> list[d
         raise NardyError(f"hint count {n!r}: a whole number, at least 1")
     out = []
     for play, mine, _score in rank_plays(position, dice, level)[:n]:
-        entry = {"play": play.notation}
+        entry = {"play": play.notation, "moves": [move.to_json() for move in play.moves]}
         entry.update(_rounded(mine))
         entry["position"] = play.result.to_json()
         out.append(entry)

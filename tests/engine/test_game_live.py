@@ -44,7 +44,7 @@ def test_a_refused_move_answers_the_reason_and_the_unchanged_record():
     assert answer["refused"] == {
         "code": "refused-move",
         "message": "24/20 is not allowed: No die left to play shows 4. Dice left: 3, 1.",
-        "reason": {"code": "no-such-die", "params": {"distance": 4, "dice": "3, 1"}},
+        "reason": {"code": "no-such-die", "params": {"distance": 4, "dice": "3, 1"}, "key": "no-such-die"},
     }
     assert answer["record"] == opened["record"] and answer["state"] == opened["state"]
     answer = game(record=opened["record"], action={"act": "double"})

@@ -61,7 +61,7 @@ PACKAGE = ROOT / "nardy_rules"
 
 #: The imports inside a function allowed: (module, module it imports) -> why the import is lazy.
 LAZY_IMPORTS = {
-    ("live", "game_live"): "a rules page's worker must not load the game modules at start (test_game_live.py)",
+    ("live", "play_live"): "a rules page's worker must not load the game modules at start (test_game_live.py)",
 }
 
 #: Files outside the package that must use the engine's public names only.

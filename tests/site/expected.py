@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 
 from .helpers import ROOT
 
-PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/"}  # source file -> URL in its language
+PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/", "play.md": "play/"}  # source file -> URL in its language
 #: The translators' guide: a page only some languages have (English, Russian), beside the rules pages.
 GUIDE = ("translating.md", "translating/")
 

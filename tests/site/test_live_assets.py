@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from nardy_site import answers, engine_archive, i18n, languages, live_assets, plural
+from nardy_site import answers, engine_archive, i18n, languages, live_assets, play_page, plural
 
 from . import expected
 from .expected import PAGES, page_html
@@ -63,7 +63,7 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
         translator, _ = i18n.load(lang)
         assert catalog == i18n.board_catalog(translator)
         assert catalog["lang"] == expected.bcp47(lang.code)
-        assert set(catalog["messages"]) == set(i18n.BOARD)
+        assert set(catalog["messages"]) == set(i18n.BOARD) | set(play_page.PLAY)
         assert all(catalog["messages"].values()) and all(catalog["reasons"].values())
         assert plural.parse(translator.plural_expr) == catalog["plural"]
         if lang.code != "en":
@@ -103,6 +103,8 @@ def test_module_script_only_on_pages_with_boards(site, site_languages):
             modules = [s for s in root.find_all("script") if s.get("type") == "module"]
             if figures:
                 assert [s.get("src") for s in modules] == ["../assets/nardy-board.js" if url else "assets/nardy-board.js"]
+            elif url == "play/":  # the play page's own script (it starts the engine itself)
+                assert [s.get("src") for s in modules] == ["../assets/nardy-play.js"]
             else:
                 assert not modules
             urls = [u for _line, u in loaded_urls(root)]
@@ -187,7 +189,7 @@ def test_every_language_compiles_its_board_strings():
         assert not translator.missing or not translator.needs_translation, (lang.code, sorted(translator.missing)[:3])
         assert catalog["nplurals"] == translator.num_plurals
         for key, value in catalog["messages"].items():
-            message = i18n.BOARD[key]
+            message = {**i18n.BOARD, **play_page.PLAY}[key]
             if isinstance(message, tuple):
                 assert isinstance(value, list) and len(value) == translator.num_plurals, (lang.code, key)
 

@@ -1,0 +1,87 @@
+/* The play page (docs/<lang>/play.md): its module script (overrides/main.html loads it there only).
+
+   The page exists to play, so the rules engine starts at once (nardy-engine.js,
+   the worker the rules boards use). Then, in this order: a share link
+   (#position=...&dice=...) opens its position; else a stored game is
+   resumed (one that no longer reads is dropped, with a message); else a new
+   match starts as the form says. The build's mount (#nardy-play,
+   nardy_site/play_page.py) holds the two boards' SVGs and stays the
+   no-JavaScript page until this script runs.
+
+   window.nardyPlay (the PlayApp) is there for the tests and the benchmark. */
+
+import { Engine } from "./nardy-engine.js";
+import LAYOUTS from "./nardy-layout.js";
+import { PlayApp } from "./nardy-play-app.js";
+import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
+import { Strings } from "./nardy-strings.js";
+
+/** What is wrong with a position the reader gave, in the page's language (the engine's code, if any). */
+function positionProblem(app, answer) {
+  const known = { "checker-count": `pos-count-${answer.params && answer.params.color}`, "bar-in-long": `pos-bar-${answer.params && answer.params.color}`,
+    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off" }[answer.code];
+  return known ? app.t(known, answer.params) : app.t("pos-unreadable");
+}
+
+/** Open a position in any form as a new game from it (dice: that side's first roll), or say what is wrong. */
+async function openPosition(app, text, dice, badKey) {
+  const answer = await app.ask({ op: "forms", position: text.trim() });
+  if (answer.error) {
+    app.say(`${app.t(badKey)} ${positionProblem(app, answer)}`);
+    return false;
+  }
+  app.panel.setSettings({ ...app.panel.settings(), variant: answer.position.variant });
+  await app.newMatch(answer.text);
+  if (answer.result) return true;
+  if (dice) await app.play({ act: "roll", dice });
+  app.say(app.t("play-position-opened"));
+  return true;
+}
+
+async function exportMatch(app) {
+  if (!app.record) return;
+  const answer = await app.ask({ op: "game", record: app.record, export: true });
+  if (answer.error || !answer.export) {
+    app.say(app.t("play-export-none"));
+    return;
+  }
+  download(`nardy-match${answer.export.extension}`, answer.export.text);
+  app.say(app.t("play-exported"));
+}
+
+async function init() {
+  const mount = document.getElementById("nardy-play");
+  if (!mount) return;
+  const engine = new Engine();
+  engine.start(); // the page exists to play: no reason to wait for a first click
+  const strings = await Strings.load(new URL("i18n.json", import.meta.url));
+  const store = new Store();
+  const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store });
+  window.nardyPlay = app;
+  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => openPosition(app, text, null, "play-paste-bad")));
+  forms.export.addEventListener("click", () => app.guard(() => exportMatch(app)));
+  mount.append(forms.root);
+  app.forms = { show: (position) => app.guard(() => forms.show(position, app.state && app.state.dice)) };
+  mount.dataset.ready = "true";
+  const link = readLink(location.hash);
+  if (link) {
+    if (await openPosition(app, link.position, link.dice, "play-link-bad")) return;
+    const said = app.panel.status.textContent;
+    await app.newMatch();
+    app.say(said);
+    return;
+  }
+  const stored = store.load();
+  if (stored && stored !== "bad" && (await app.resume(stored.record, stored.seats))) {
+    app.say(app.t("play-resumed"));
+    return;
+  }
+  if (stored) store.drop();
+  await app.newMatch();
+  if (stored) app.say(app.t("play-stored-bad"));
+}
+
+init().catch(() => {
+  const mount = document.getElementById("nardy-play");
+  if (mount) mount.dataset.ready = "failed";
+});

@@ -1,0 +1,166 @@
+"""The play page's operations: whole games with the computer's decisions, hints, and a position's forms.
+
+``nardy_rules.live`` sends ``game``, ``hint`` and ``forms`` requests here (on
+first use, so a rules page's worker loads none of this at start).
+
+- ``game``: as :func:`nardy_rules.game_live.handle_game`, and with
+  ``"computer": "<level>"`` also the computer's decision for the side to act
+  now, after the request's action: ``"computer": {"level", "actions": [...],
+  "play": notation or null}``. The actions are what the page sends next, one
+  by one, through the same op (so a computer seat plays exactly as a person
+  does and its moves can be shown one at a time): phase ``roll``
+  ``[{"act": "double"}]`` or ``[{"act": "roll"}]`` (the page adds the dice it
+  throws); ``move`` the play's single moves then ``confirm`` (with ``undo``
+  first for moves already made); ``take`` ``take`` or ``pass``; ``resign``
+  ``accept`` or ``decline``; ``opening`` ``[{"act": "opening"}]`` (the page
+  throws); ``game-over`` ``next-game``; ``match-over`` nothing. Every answer
+  also carries ``"lost"`` when dice are lost (:func:`lost_reasons`).
+- ``hint``: ``{"op": "hint", "position", "dice", "n": 3, "level": "strong"}``
+  answers ``{"hints": [{"play", "moves", "equity", "win", "win mars", "lose
+  mars", ("win koks", "lose koks"), "position", "text"}]}``, best first (the
+  mover's chances after each play; ``[]`` when nothing can be played).
+- ``forms``: ``{"op": "forms", "position": <nardy text | XGID | Position ID | JSON>,
+  "turn"?}`` reads any of the forms a reader pastes and answers the
+  ``position`` op's fields plus ``"read": "text" | "xgid" | "gnubg" | "json"``
+  and the short-nardy ``xgid`` and ``gnubg`` forms (null in long nardy). A
+  Position ID does not say who is on roll: ``turn`` (default white) does. A
+  position that breaks a rule answers ``{"error", "code", "params"}``
+  (``InvalidPositionError.code``) for the page to say in its language.
+"""
+
+from __future__ import annotations
+
+from .bot import LEVELS, STRONGEST, accept_resignation, choose_play, cube_decision, hint, take_decision
+from .contract import quote, read_choice, read_int, read_object
+from .errors import InvalidPositionError, InvalidRequestError, NardyError
+from .game import GAME_OVER, MOVE_PHASE, OPENING_PHASE, RESIGN_PHASE, ROLL_PHASE, TAKE_PHASE, MatchPlay
+from .game_live import handle_game
+from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
+from .live import position_answer, read_position, reason_json
+from .position import COLORS, WHITE, Position
+from .turn import Turn
+
+#: The most hints a request may ask for.
+MAX_HINTS = 10
+
+
+def handle(request: dict) -> dict:
+    """Answer a ``game``, ``hint`` or ``forms`` request (``nardy_rules.live`` has read the op)."""
+    op = request.get("op")
+    if op == "game":
+        return handle_game(request, {"computer": computer_decision, "lost": lost_reasons})
+    if op == "hint":
+        return hint_answer(request)
+    return forms(request)
+
+
+def _level(value) -> str:
+    if not isinstance(value, str) or value not in LEVELS:
+        raise NardyError(f"level {quote(value)}: use one of {', '.join(LEVELS)}")
+    return value
+
+
+def lost_reasons(play: MatchPlay, _value: object = None) -> list | None:
+    """Why dice are lost: the turn in progress once complete, or a roll that could not be played at all.
+
+    ``[{"die", "count", "refusals": [{"from", "to", "reason": {"code", "params", "key"}}]}]``, the
+    heading of each being ``nardy_rules.reasons`` message ``dice-lost``; None when no die is lost.
+    """
+    game = play.current
+    if game.phase == MOVE_PHASE and game.turn.complete:
+        turn = game.turn
+    elif game.phase == ROLL_PHASE and game.sheet and game.sheet[-1]["kind"] == "cannot-move":
+        entry = game.sheet[-1]
+        turn = Turn(game.position.with_turn(entry["side"]), tuple(entry["dice"]))
+    else:
+        return None
+    lost = [{"die": item.die, "count": item.count,
+             "refusals": [{"from": move.start, "to": move.end, "reason": reason_json(refusal)}
+                          for move, refusal in item.refusals]}
+            for item in turn.lost_reasons()]
+    return lost or None
+
+
+def computer_decision(play: MatchPlay, level: object) -> dict | None:
+    """What the computer at ``level`` does for the side to act now (see the module docstring)."""
+    if level is None:
+        return None
+    level = _level(level)
+    game = play.current
+    phase = game.phase
+    chosen = None
+    if phase == OPENING_PHASE:
+        actions = [{"act": "opening"}]
+    elif phase == ROLL_PHASE:
+        double = "double" in play.allowed() and cube_decision(game.position, game.cube, play.match)["double"]
+        actions = [{"act": "double" if double else "roll"}]
+    elif phase == MOVE_PHASE:
+        turn = game.turn
+        chosen = choose_play(turn.start, turn.roll, level)
+        actions = [{"act": "undo"} for _move in turn.moves]
+        if chosen is not None:
+            actions += [{"act": "move", "from": m.start, "to": m.end, "die": m.die} for m in chosen.moves]
+        actions.append({"act": "confirm"})
+    elif phase == TAKE_PHASE:
+        take = take_decision(game.position, game.cube, play.match)["take"]
+        actions = [{"act": "take" if take else "pass"}]
+    elif phase == RESIGN_PHASE:
+        offer = game.resign_offer
+        accept = accept_resignation(game.position, offer.loser, offer.kind, game.cube.value)["accept"]
+        actions = [{"act": "accept" if accept else "decline"}]
+    elif phase == GAME_OVER:
+        actions = [{"act": "next-game"}]
+    else:
+        actions = []
+    return {"level": level, "actions": actions, "play": chosen.notation if chosen is not None else None}
+
+
+def hint_answer(request: dict) -> dict:
+    """The ``hint`` op: the top plays for the roll, with the mover's chances after each."""
+    request = read_object(request, "a request")
+    if "position" not in request or "dice" not in request:
+        raise InvalidRequestError("a hint request has a position and dice")
+    position = read_position(request["position"])
+    count = read_int(request.get("n", 3), "n", 1, MAX_HINTS)
+    level = _level(request.get("level", STRONGEST))
+    hints = hint(position, request["dice"], count, level)
+    for entry in hints:
+        entry["text"] = to_text(Position.from_json(entry["position"]))
+    return {"hints": hints}
+
+
+def read_any(value: object, turn: str = WHITE) -> tuple[Position, str]:
+    """A pasted position in any of its forms, and which form it was."""
+    if isinstance(value, dict):
+        return Position.from_json(value), "json"
+    if not isinstance(value, str):
+        raise InvalidPositionError(f"a position is text or an object, not {quote(value)}")
+    text = value.strip()
+    if text.lower().startswith("nardy:"):
+        return from_text(text), "text"
+    if text.upper().startswith("XGID=") or text.count(":") >= 8:
+        return from_xgid(text), "xgid"
+    if text.lower().startswith("position id:") or len(text) == 14:
+        return from_gnubg_id(text, turn), "gnubg"
+    raise InvalidPositionError(f"{quote(text)} is neither nardy text, an XGID nor a GNU Backgammon Position ID")
+
+
+def forms(request: dict) -> dict:
+    """The ``forms`` op: the position read from any form, and its forms."""
+    if "position" not in request:
+        raise InvalidRequestError("the request has no position")
+    turn = read_choice(request.get("turn", WHITE), "turn", COLORS, InvalidRequestError)
+    try:
+        position, read = read_any(request["position"], turn)
+    except InvalidPositionError as error:
+        if error.code is None:
+            raise
+        # What is wrong with the position, for the page to say in its language.
+        return {"error": str(error), "code": error.code, "params": dict(error.params)}
+    answer = position_answer(position)
+    short = position.variant == "short"
+    answer.update(read=read, xgid=to_xgid(position) if short else None, gnubg=to_gnubg_id(position) if short else None)
+    return answer
+
+
+__all__ = ["computer_decision", "forms", "handle", "hint_answer", "read_any"]

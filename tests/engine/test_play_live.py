@@ -1,0 +1,158 @@
+"""The play page's ops (nardy_rules.play_live through nardy_rules.live): the computer's decision in every
+phase, why dice are lost, hints with moves, a pasted position in any form, records from a set-up position,
+position errors with a code. Expected values come from RULES.md and the positions themselves."""
+
+from __future__ import annotations
+
+import pytest
+
+from nardy_rules import LongPosition, ShortPosition, legal_plays, to_gnubg_id, to_text, to_xgid
+from nardy_rules.live import handle
+
+START = to_text(ShortPosition.start())
+#: White to move with one checker left on point 1; Black has all 15 at home, none borne off (a mars for White).
+MARS = "nardy:short:w:1x1,offx14:24x3,23x3,22x3,21x3,20x3"
+#: White's last checker on point 1, a Black checker still in White's home board (a koks for White).
+KOKS = "nardy:short:w:1x1,offx14:2x1,24x14"
+#: White on the bar against Black's closed home board (points 19-24 in White's numbering).
+CLOSED = "nardy:short:w:barx1,6x14:24x2,23x2,22x2,21x2,20x2,19x5"
+
+
+def game(**request):
+    answer = handle({"op": "game", **request})
+    assert "error" not in answer, answer
+    return answer
+
+
+def new(start=None, variant="short", length=0, **extra):
+    spec = {"variant": variant, "length": length}
+    if start:
+        spec["start"] = start
+    return game(new=spec, **extra)
+
+
+def test_a_set_up_start_skips_the_opening_and_its_side_rolls():
+    answer = new(to_text(LongPosition.start().with_turn("black")), variant="long")
+    assert answer["record"]["start"] == "nardy:long:b:24x15:12x15"
+    assert (answer["state"]["phase"], answer["state"]["side"]) == ("roll", "black")
+    assert new()["state"]["phase"] == "opening" and "start" not in new()["record"]
+
+
+@pytest.mark.parametrize("start, message", [
+    ("nardy:short:w:24x2", "start"),                       # White has 2 checkers
+    (to_text(LongPosition.start()), "long-nardy position"),
+    ("nardy:short:w:offx15:24x15", "already over"),
+    (5, "compact text form"),
+])
+def test_a_bad_start_is_named(start, message):
+    answer = handle({"op": "game", "new": {"variant": "short", "length": 0, "start": start}})
+    assert message in answer["error"]
+
+
+def test_a_match_from_a_set_up_position_is_not_exported():
+    answer = handle({"op": "game", "record": new(MARS)["record"], "export": True})
+    assert "set-up position cannot be exported" in answer["error"]
+
+
+def test_bear_off_ends_with_a_mars_and_a_koks():
+    for start, kind, points in ((MARS, "mars", 2), (KOKS, "koks", 3)):
+        rolled = game(record=new(start)["record"], action={"act": "roll", "dice": [2, 1]})
+        moved = game(record=rolled["record"], action={"act": "move", "from": 1, "to": "off"})
+        over = game(record=moved["record"], action={"act": "confirm"})
+        assert over["state"]["result"]["kind"] == kind and over["state"]["result"]["points"] == points
+
+
+def test_the_computer_decides_in_each_phase():
+    opening = new(computer="strong")
+    assert opening["computer"] == {"level": "strong", "actions": [{"act": "opening"}], "play": None}
+    opened = game(record=opening["record"], action={"act": "opening", "dice": [3, 1]}, computer="strong")
+    # RULES.md: 3-1 makes White's 5 point, 8/5 6/5.
+    assert opened["computer"]["play"] == "8/5 6/5"
+    assert opened["computer"]["actions"] == [{"act": "move", "from": 8, "to": 5, "die": 3},
+                                             {"act": "move", "from": 6, "to": 5, "die": 1}, {"act": "confirm"}]
+    # A move already made is undone first.
+    half = game(record=opened["record"], action={"act": "move", "from": 13, "to": 10, "die": 3}, computer="club")
+    assert half["computer"]["actions"][0] == {"act": "undo"}
+    # Long nardy has no cube: the computer rolls.
+    assert new(to_text(LongPosition.start()), variant="long", computer="beginner")["computer"]["actions"] == [
+        {"act": "roll"}]
+    over = game(record=game(record=game(record=new(MARS, length=3)["record"], action={"act": "roll", "dice": [2, 1]})[
+        "record"], action={"act": "move", "from": 1, "to": "off"})["record"], action={"act": "confirm"}, computer="club")
+    assert over["state"]["phase"] == "game-over" and over["computer"]["actions"] == [{"act": "next-game"}]
+    assert len(legal_plays(ShortPosition.start(), (3, 1))) > 1
+
+
+def test_the_computer_doubles_takes_passes_accepts_and_declines():
+    # Money game, White 75 pips against 105 in a race: White doubles, Black passes.
+    race = "nardy:short:w:6x5,5x5,4x5:20x5,19x5,18x5"
+    assert new(race, computer="strong")["computer"]["actions"] == [{"act": "double"}]
+    doubled = game(record=new(race)["record"], action={"act": "double"}, computer="strong")
+    assert doubled["state"]["phase"] == "take" and doubled["computer"]["actions"] == [{"act": "pass"}]
+    # An even start: a double is taken.
+    even = game(record=new(to_text(ShortPosition.start()))["record"], action={"act": "double"}, computer="strong")
+    assert even["computer"]["actions"] == [{"act": "take"}]
+    # Resigning a single game where a mars is likely: the computer declines; resigning what it would get: accepts.
+    resigned = game(record=new(MARS)["record"], action={"act": "resign"}, computer="strong")
+    assert resigned["state"]["phase"] == "resign"
+    assert resigned["computer"]["actions"] in ([{"act": "accept"}], [{"act": "decline"}])
+    lost = "nardy:short:b:1x1,offx14:24x3,23x3,22x3,21x3,20x3"  # Black to roll, White sure to win with a mars
+    offer = game(record=new(lost)["record"], action={"act": "resign"}, computer="strong")
+    assert offer["state"]["offer"]["resign"]["result"]["kind"] == "mars"
+    assert offer["computer"]["actions"] == [{"act": "accept"}]
+
+
+def test_a_bad_level_is_an_error_and_the_match_stays():
+    answer = handle({"op": "game", "new": {"variant": "short", "length": 0}, "computer": "grandmaster"})
+    assert "level 'grandmaster'" in answer["error"]
+
+
+def test_lost_dice_say_why_after_a_roll_that_cannot_be_played():
+    answer = game(record=new(CLOSED)["record"], action={"act": "roll", "dice": [5, 3]})
+    assert answer["state"]["scoresheet"][0][-1] == {"kind": "cannot-move", "side": "white", "dice": [5, 3]}
+    assert [(item["die"], item["count"]) for item in answer["lost"]] == [(5, 1), (3, 1)]
+    reasons = [refusal["reason"] for item in answer["lost"] for refusal in item["refusals"]]
+    assert {r["code"] for r in reasons} == {"point-closed"} and all(r["key"] for r in reasons)
+    assert "lost" not in new(CLOSED)
+
+
+def test_a_refused_move_carries_its_message_key():
+    rolled = game(record=new(START)["record"], action={"act": "roll", "dice": [6, 5]})
+    answer = game(record=rolled["record"], action={"act": "move", "from": 24, "to": 13})
+    assert answer["refused"]["reason"]["key"] and answer["refused"]["reason"]["code"] == "no-such-die"
+
+
+def test_hint_lists_plays_with_their_moves_and_chances():
+    answer = handle({"op": "hint", "position": START, "dice": [3, 1], "n": 2})
+    best = answer["hints"][0]
+    assert best["play"] == "8/5 6/5" and len(answer["hints"]) == 2
+    assert sorted((m["from"], m["to"]) for m in best["moves"]) == [(6, 5), (8, 5)]
+    assert 0 < best["win"] < 1 and best["text"].startswith("nardy:short:b:")
+    assert handle({"op": "hint", "position": CLOSED, "dice": [5, 3]}) == {"hints": []}
+    for bad, message in (({"n": 0}, "n"), ({"level": "x"}, "level"), ({"dice": [7, 1]}, "")):
+        assert "error" in handle({"op": "hint", "position": START, "dice": [3, 1], **bad}), message
+
+
+def test_forms_read_every_pasted_form_to_the_same_position():
+    position = ShortPosition.start()
+    for text, read in ((to_text(position), "text"), (to_xgid(position), "xgid"), (to_gnubg_id(position), "gnubg"),
+                       (f"Position ID: {to_gnubg_id(position)}", "gnubg"), (position.to_json(), "json")):
+        answer = handle({"op": "forms", "position": text})
+        assert (answer["text"], answer["read"]) == (START, read)
+        assert answer["xgid"] == to_xgid(position) and answer["gnubg"] == to_gnubg_id(position)
+    long = handle({"op": "forms", "position": to_text(LongPosition.start())})
+    assert long["xgid"] is None and long["gnubg"] is None
+
+
+@pytest.mark.parametrize("value, code, params", [
+    ("nardy:short:w:24x3,13x5,8x3,6x5:1x2,12x5,17x3,19x5", "checker-count", {"color": "white", "count": 16}),
+    ({"variant": "long", "turn": "white", "white": {"24": 14, "bar": 1}, "black": {"12": 15}}, "bar-in-long",
+     {"color": "white"}),
+    ("nardy:short:w:24x15:24x15", "both-colours", {"point": 24}),
+    ("nardy:short:w:offx15:offx15", "all-borne-off", {}),
+    ("hello", None, None),
+    ("XGID=zz", None, None),
+])
+def test_forms_errors_carry_a_code_when_the_position_breaks_a_rule(value, code, params):
+    answer = handle({"op": "forms", "position": value})
+    assert answer["error"]
+    assert answer.get("code") == code and answer.get("params") == params
