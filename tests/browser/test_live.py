@@ -542,7 +542,7 @@ def test_moves_legal_alone_but_against_the_dice_rules_are_explained(guard, site_
     live.page.wait_for_function(explained)
     live.click(board, 5)
     live.wait_status(board, larger)
-    live.click(board, 10)  # an explained refusal keeps the checker selected: this click cancels the selection
+    # A refused destination ends the selection (as any refused move), so the next click selects again.
     # Once it is ready, the engine shows such destinations as refused, and says why.
     assert live.wait_engine() == "ready"
     live.click(board, 10)
