@@ -145,6 +145,13 @@ def read_any(value: object, turn: str = WHITE) -> tuple[Position, str]:
     raise InvalidPositionError(f"{quote(text)} is neither nardy text, an XGID nor a GNU Backgammon Position ID")
 
 
+def _bounded(value):
+    """A parameter of a position's error as the page may show it: a small number or text, else a bounded quote."""
+    if isinstance(value, bool) or value is None or (isinstance(value, int) and abs(value) < 10**6):
+        return value
+    return value if isinstance(value, str) and len(value) <= 40 else quote(value)
+
+
 def forms(request: dict) -> dict:
     """The ``forms`` op: the position read from any form, and its forms."""
     if "position" not in request:
@@ -156,7 +163,7 @@ def forms(request: dict) -> dict:
         if error.code is None:
             raise
         # What is wrong with the position, for the page to say in its language.
-        return {"error": str(error), "code": error.code, "params": dict(error.params)}
+        return {"error": str(error), "code": error.code, "params": {key: _bounded(value) for key, value in error.params.items()}}
     answer = position_answer(position)
     short = position.variant == "short"
     answer.update(read=read, xgid=to_xgid(position) if short else None, gnubg=to_gnubg_id(position) if short else None)

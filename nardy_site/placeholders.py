@@ -54,6 +54,9 @@ def problem(msgid, msgstr) -> str | None:
     except ValueError as error:
         return f"the msgid itself is malformed: {error}"
     optional = {"{count}", "%(count)d", "%(count)s"} if isinstance(msgid, tuple) else set()
+    # A message is formatted one way: in one with no %-placeholder a "%" is only a percent sign
+    # ("{win}%", and "{win}% ..." in a translation), never a placeholder.
+    percent = any(name.startswith("%") for name in want)
     for index, form in enumerate(forms):
         if not form:
             continue
@@ -62,6 +65,8 @@ def problem(msgid, msgstr) -> str | None:
             have = names(form)
         except ValueError as error:
             return f"{label}: {error}"
+        if not percent:
+            have = {name for name in have if not name.startswith("%")}
         added, dropped = sorted(have - want), sorted(want - have - optional)
         if added and want - have:
             return f"{label} renames {', '.join(sorted(want - have))} to {', '.join(added)}"

@@ -127,6 +127,9 @@ def test_placeholder_rules():
     assert problem(("{count} checker", "{count} checkers"), ("бір тас", "{count} тас")) is None
     assert problem(("{count} on {point}", "{count} on {point}"), ("{count}", "{count} {point}")) == "msgstr[0] drops {point}"
     assert "expected '}'" in problem("{a}", "{a")
+    # A percent sign in a brace-formatted message is a percent sign, however a word follows it.
+    assert problem("{play}: wins {win}%", "{play}: жеңу {win}% x") is None
+    assert problem("%(name)s wins", "%(name)s gagne %d") == "msgstr adds %d, which the msgid does not have"
 
 
 def _build_says(repo, code):
