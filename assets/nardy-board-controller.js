@@ -140,7 +140,7 @@ export class Board {
       if (version !== this.version) return;
       if (snapshot.dice && answer.complete && !answer.result && answer.next_text && (snapshot.moves.length || snapshot.rolled)) {
         // The dice are used (or none can be): the turn passes to the other side, who rolls next.
-        passed = { lost: answer.lost, noMove: !snapshot.moves.length, color: answer.turn };
+        passed = { lost: answer.lost, lostReasons: answer.lost_reasons, noMove: !snapshot.moves.length, color: answer.turn };
         snapshot = { position: answer.next_text, dice: null, moves: [], rolled: false };
         this.history.replace(snapshot);
         answer = await this.fetchView(snapshot);

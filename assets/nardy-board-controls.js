@@ -1,35 +1,59 @@
-/* The controls under a board: the toolbar, the dice chooser, the list of plays and the link field.
+/* The controls under a board: one row of icon buttons, a menu of the other actions, the dice chooser,
+   the list of plays and the link field.
 
-   One tab stop for the whole toolbar (the arrow keys, Home and End move
-   between its buttons). actions[key]() runs when a button is pressed: roll,
-   set-dice (opens the chooser), apply-dice, undo, redo, reset, show (only
-   with showButton), plays (opens the list), link. The controller says what
-   is enabled (update), fills the list (showPlays) and the field (showLink). */
+   The row (a toolbar, one tab stop: the arrow keys, Home and End move between
+   its buttons) holds roll, undo, redo, reset, show (only with showButton) and
+   "more", which opens the menu (a disclosure: aria-expanded, aria-controls)
+   of set-dice (opens the chooser), plays (opens the list) and link. On a
+   phone the row is icons, each named by its text (visually hidden, also its
+   tooltip), so that a page of boards reads as a page of diagrams.
+   actions[key]() runs when a button is pressed (apply-dice too). The
+   controller says what is enabled (update), fills the list (showPlays) and
+   the field (showLink). */
 
 import { htmlElement } from "./nardy-dom.js";
+
+const ROW = ["roll", "undo", "redo", "reset", "show", "more"];
 
 export class BoardControls {
   constructor(text, uid, actions, { showButton = false } = {}) {
     this.text = text;
     const tools = htmlElement("div", { class: "nardy-live-tools", role: "toolbar", "aria-label": text("toolbar") });
     this.tools = tools;
+    this.menu = htmlElement("div", { class: "nardy-live-menu", id: `${uid}-menu`, hidden: true });
     this.buttons = {};
     const button = (key, extra = {}, parent = tools) => {
-      const element = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": key, ...extra }, text(key));
-      element.addEventListener("click", () => actions[key]());
+      const element = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": key, ...extra });
+      if (parent === tools) {
+        // An icon (nardy.css draws it before the label) named by its text; the text is its tooltip too.
+        element.append(htmlElement("span", { class: "nardy-live-label" }, text(key)));
+        element.title = text(key);
+      } else {
+        element.textContent = text(key);
+      }
+      element.addEventListener("click", () => {
+        if (key === "more") return this.toggleMenu();
+        actions[key]();
+        if (parent === this.menu) this.closeMenu();
+        return undefined;
+      });
       parent.append(element);
       this.buttons[key] = element;
     };
-    button("roll");
-    button("set-dice", { "aria-expanded": "false", "aria-controls": `${uid}-dice` });
-    button("undo");
-    button("redo");
-    button("reset");
-    if (showButton) button("show");
-    button("plays", { "aria-expanded": "false", "aria-controls": `${uid}-plays` });
-    button("link");
+    for (const key of ROW) {
+      if (key === "show" && !showButton) continue;
+      button(key, key === "more" ? { "aria-expanded": "false", "aria-controls": this.menu.id } : {});
+    }
+    button("set-dice", { "aria-expanded": "false", "aria-controls": `${uid}-dice` }, this.menu);
+    button("plays", { "aria-expanded": "false", "aria-controls": `${uid}-plays` }, this.menu);
+    button("link", {}, this.menu);
     tools.addEventListener("keydown", (event) => this.toolKey(event));
-    tools.addEventListener("focusin", (event) => this.rove(event.target));
+    tools.addEventListener("focusin", (event) => this.rove(event.target.closest("button")));
+    this.menu.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      this.closeMenu();
+    });
     this.diceBox = htmlElement("div", { class: "nardy-live-dice", id: `${uid}-dice`, hidden: true });
     this.dieSelects = ["die-1", "die-2"].map((key) => {
       const select = htmlElement("select", { class: "nardy-live-die", "aria-label": text(key), "data-die": key });
@@ -41,8 +65,27 @@ export class BoardControls {
     this.playsBox = htmlElement("div", { class: "nardy-live-plays", id: `${uid}-plays`, hidden: true });
     this.linkField = htmlElement("input", { class: "nardy-live-link", type: "text", readonly: true, hidden: true, "aria-label": text("link-label") });
     /** The parts the board's panel shows before and after its information and status. */
-    this.before = [tools, this.diceBox];
+    this.before = [tools, this.menu, this.diceBox];
     this.after = [this.playsBox, this.linkField];
+  }
+
+  toggleMenu() {
+    const open = this.menu.hidden;
+    this.menu.hidden = !open;
+    this.buttons.more.setAttribute("aria-expanded", String(open));
+    if (open) {
+      const first = Array.from(this.menu.querySelectorAll("button")).find((item) => !item.disabled);
+      if (first) first.focus();
+    }
+  }
+
+  /** Close the menu; the focus, if it was in the menu, goes back to its button. */
+  closeMenu() {
+    if (this.menu.hidden) return;
+    const hadFocus = this.menu.contains(document.activeElement);
+    this.menu.hidden = true;
+    this.buttons.more.setAttribute("aria-expanded", "false");
+    if (hadFocus) this.buttons.more.focus();
   }
 
   /** What may be pressed now: {newDice, undo, redo, reset, show} (true: enabled). */

@@ -4,7 +4,10 @@
    the engine for its targets (where it can go, where it may not and why, or
    why it cannot move at all); moving it plays one of the paths the engine
    gave; a destination the engine did not give is checked, and refused with
-   the engine's reason. What is said comes from the answers. */
+   the engine's reason. A checker with no destination says, for each die
+   left, where it would land and why it may not; a turn that ends with dice
+   unplayed says why each is lost. What is said comes from the answers, the
+   sentences from the catalog (a list of whole sentences, none built from pieces). */
 
 import { atHand } from "./nardy-answer.js";
 import { cursorText, startPlace } from "./nardy-board-cursor.js";
@@ -47,16 +50,36 @@ export async function select(board, place) {
   if (found.error) return board.say(board.t("not-legal"));
   board.clearSelection();
   if (found.reason) return board.say(board.strings.reason(found.reason));
-  if (!found.paths.length && !found.refused.length) {
-    return board.say(place === "bar" ? board.t("stuck-bar") : board.t("stuck", { point: place }));
-  }
+  const stuck = place === "bar" ? board.t("stuck-bar") : board.t("stuck", { point: place });
+  if (!found.paths.length && !found.refused.length) return board.say(stuck);
   board.selected = place;
   board.targets = found.paths;
   board.refused = found.refused;
   board.drawMarks();
-  if (!found.paths.length) return board.say(board.strings.reason(found.refused[0].reason));
+  // No destination: where each die would land and why it may not, all of them (a click on one says it again).
+  if (!found.paths.length) return board.say([stuck, ...refusedTexts(board, found.refused)].join(" "));
   const names = found.paths.map((path) => (path.end === "off" ? board.t("target-off") : String(path.end)));
   return board.say(board.t(place === "bar" ? "selected-bar" : "selected", { point: place, targets: names.join(", ") }));
+}
+
+/** Each refused destination with the engine's reason, one whole sentence after its place: "21: ...". */
+export function refusedTexts(board, refused) {
+  return refused.map(({ end, reason }) => (end === "off"
+    ? board.t("refused-off", { reason: board.strings.reason(reason) })
+    : board.t("refused-point", { point: end, reason: board.strings.reason(reason) })));
+}
+
+/** Why the dice a turn left unplayed are lost (the state's lost_reasons): per die its heading, then
+    every move that might have played it with the engine's reason ("18/12: Point 12 is closed ..."). */
+export function lostTexts(board, lostReasons) {
+  const out = [];
+  for (const { die, count, refusals } of lostReasons || []) {
+    out.push(board.strings.reason({ key: "dice-lost", params: { die, count } }));
+    for (const { start, end, reason } of refusals) {
+      out.push(board.t("lost-move", { move: `${start}/${end}`, reason: board.strings.reason(reason) }));
+    }
+  }
+  return out;
 }
 
 /** Say why a move is refused: at once when the answer is at hand, else "not legal" until it comes. */
@@ -84,7 +107,9 @@ export function play(board, path) {
   return board.refresh((answer, passed) => {
     const move = path.notation;
     if (answer.result) board.say(board.t(`result-${answer.result.winner}-${answer.result.kind}`, { count: answer.result.points }));
-    else if (passed && passed.lost.length) board.say(board.t("moved-lost", { move, dice: formatDice(passed.lost) }));
+    else if (passed && passed.lost.length) {
+      board.say([board.t("moved-lost", { move, dice: formatDice(passed.lost) }), ...lostTexts(board, passed.lostReasons)].join(" "));
+    }
     else if (passed) board.say(board.t("moved-done", { move }));
     else board.say(board.t("moved", { move, dice: formatDice(answer.remaining) }));
   });

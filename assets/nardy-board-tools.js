@@ -5,7 +5,7 @@
    are the engine's list, a link is written from the turn's snapshot (the
    engine's text form) and opened only once the engine has answered for it. */
 
-import { play } from "./nardy-board-play.js";
+import { lostTexts, play } from "./nardy-board-play.js";
 import { turnRequest, viewRequest } from "./nardy-board-state.js";
 import { writeFragment } from "./nardy-link.js";
 import { formatDice } from "./nardy-strings.js";
@@ -28,7 +28,9 @@ export async function newDice(board, dice, key) {
   board.stopAnimation();
   board.history.change({ position: snapshot.position, dice, moves: [], rolled: true });
   return board.refresh((answer, passed) => {
-    if (passed && passed.noMove) board.say(board.t(`${passed.color}-no-move`, { dice: formatDice(dice) }));
+    if (passed && passed.noMove) {
+      board.say([board.t(`${passed.color}-no-move`, { dice: formatDice(dice) }), ...lostTexts(board, passed.lostReasons)].join(" "));
+    }
     else board.say(board.t(key, { dice: formatDice(dice) }));
   });
 }

@@ -110,6 +110,18 @@ BOARD = {
     "selected-bar": N_("Checker on the bar selected. It can move to: {targets}."),
     # TRANSLATORS: bearing off, as an item of the list of destinations ("It can move to: 5, 3, off the board.").
     "target-off": N_("off the board"),
+    # TRANSLATORS: one item of a list after "The checker on point 24 cannot move now.": a point the checker
+    # would land on with a die, then the rules engine's whole sentence saying why it may not ("Point 21: This
+    # move would make six points in a row ..."). Keep {reason} whole, after the point.
+    "refused-point": N_("Point {point}: {reason}"),
+    # TRANSLATORS: the same item when the die would bear the checker off: "Off the board: You cannot bear off yet ...".
+    "refused-off": N_("Off the board: {reason}"),
+    # TRANSLATORS: one line after "2 dice showing 6 cannot be played this turn:": a move that might have played
+    # such a die, in notation ("18/12", "bar/22", "4/off"), then the rules engine's whole sentence saying why not
+    # ("Move 18/12: Point 12 is closed ...").
+    "lost-move": N_("Move {move}: {reason}"),
+    # TRANSLATORS: the button that opens the board's other actions (set the dice, list the plays, copy a link).
+    "more": N_("More"),
     "stuck": N_("The checker on point {point} cannot move now."),
     "stuck-bar": N_("The checker on the bar cannot move now."),
     "cancelled": N_("Selection cancelled."),

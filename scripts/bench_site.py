@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed of the site in headless Chromium on this machine (a benchmark, not a test).
 
-    .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/]
+    .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/] [--lighthouse [--lighthouse-runs 1]]
 
 Builds the site into a temporary folder (or uses ``--site``), serves it with
 ``nardy_site.serve`` on 127.0.0.1 (gzip, as any real server) and drives
@@ -25,7 +25,11 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   for a reader who only reads (the page loaded and scrolled to its end, no
   interaction), and for one who plays (the same, plus the recorded answers and
   the engine), for the rules pages of every language; and of it, the
-  recorded answers of the board played (``nardy-answers/<figure id>.json``).
+  recorded answers of the board played (``nardy-answers/<figure id>.json``);
+- with ``--lighthouse``, last: Lighthouse's mobile performance score, total
+  blocking time and largest contentful paint of every rules page of every
+  language (``scripts/lighthouse.py``, about 15 s a page), against the same
+  server, with the machine's load average.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import lighthouse  # noqa: E402  (scripts/lighthouse.py, next to this file)
 
 from nardy_site import languages  # noqa: E402
 from nardy_site.answers import FOLDER as ANSWERS  # noqa: E402
@@ -184,7 +190,12 @@ def main(argv=None) -> int:
     parser.add_argument("--page", default="uz/short/", help="the page timed (default uz/short/)")
     parser.add_argument("--engine-timeout", type=int, metavar="MS",
                         help="the boards' time limit for the engine to start (default: the page's own, 20 s)")
+    parser.add_argument("--lighthouse", action="store_true",
+                        help="last, Lighthouse on every rules page of every language (scripts/lighthouse.py)")
+    parser.add_argument("--lighthouse-runs", type=int, default=1, help="Lighthouse runs per page (the median is shown)")
     args = parser.parse_args(argv)
+    if args.lighthouse and not lighthouse.LIGHTHOUSE.exists():
+        raise SystemExit("Lighthouse is not installed: run `npm ci` (scripts/setup does)")
 
     from playwright.sync_api import sync_playwright
 
@@ -267,6 +278,10 @@ def main(argv=None) -> int:
                               f"          {player[0] / 1024:7.0f} / {player[1] / 1024:7.0f}"
                               f"          {recorded[0] / 1024:5.0f} / {recorded[1] / 1024:5.0f}")
                 browser.close()
+            if args.lighthouse:
+                print()
+                codes = [lang.code for lang in languages.enabled()]
+                lighthouse.report(server.url, codes, ["short/", "long/"], args.lighthouse_runs)
         finally:
             server.shutdown()
             server.server_close()

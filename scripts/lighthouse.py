@@ -80,6 +80,7 @@ def report(server_url: str, codes: list[str], pages: list[str], runs: int) -> li
                 print(f"  {name:14}  {figures['score']:5.0f}  {figures['tbt']:7.0f}  {figures['lcp']:7.0f}"
                       f"  {figures['longest']:16.0f}   {met}")
                 rows.append((name, figures))
+    print(f"  load average at the end {os.getloadavg()[0]:.1f}")
     return rows
 
 

@@ -101,7 +101,10 @@ class Live:
         self.page.mouse.click(x, y)
 
     def button(self, board_id: str, action: str):
-        self.figure(board_id).locator(f"button[data-action='{action}']").click()
+        button = self.figure(board_id).locator(f"button[data-action='{action}']")
+        if not button.is_visible():  # set-dice, plays, link: in the board's menu, opened first
+            self.figure(board_id).locator("button[data-action='more']").click()
+        button.click()
 
     def wait_destinations(self, board_id: str, timeout: float = 10000):
         """Wait for a selection's destinations: the first interaction with a board fetches its recorded
