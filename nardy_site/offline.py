@@ -84,9 +84,10 @@ ROOT_FILES = (WORKER, ICONS)
 TEXT_SLOT = "NARDY_OFFLINE_TEXT"
 #: Content hashes: the first hex digits of SHA-256 (80 bits: tells one build's file from another's).
 HASH_DIGITS = 20
-#: Files of a language's ``assets/`` the pages never load: source maps, and the search's language
-#: packs (Material's search runs with ``lang: en``, which loads none).
-NOT_SHELL = (".map",)
+#: Files of a language's ``assets/`` left out of its shell: source maps and the search's language packs,
+#: which no page loads (Material's search runs with ``lang: en``, which loads none); and the engine's
+#: worker, which starts with Pyodide, when a reader plays (kept then, like Pyodide).
+NOT_SHELL = (".map", "/nardy-worker.js")
 NOT_SHELL_FOLDERS = ("assets/javascripts/lunr/",)
 
 

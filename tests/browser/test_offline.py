@@ -11,6 +11,7 @@ Pyodide, and what is cached is exactly the language's shell and the pages read (
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import threading
@@ -18,8 +19,8 @@ import time
 
 import pytest
 
-from nardy_site import offline
-from nardy_site.serve import make_server
+from nardy_site import live_assets, offline
+from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
 
 from .conftest import Guard
@@ -62,6 +63,27 @@ def unexpected(guard, *consoles) -> list[str]:
     return foreign + guard.errors + messages
 
 
+class CountingHandler(SiteHandler):
+    """The site's handler, adding up the bytes it sends (headers and bodies, as they go out)."""
+
+    def setup(self):
+        super().setup()
+        self.wfile = _Counted(self.wfile, self.server)
+
+
+class _Counted:
+    def __init__(self, raw, server):
+        self.raw, self.server = raw, server
+
+    def write(self, data):
+        with self.server.lock:
+            self.server.sent += len(data)
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
 class Served:
     """A copy of the built site, served on a port of its own that survives a stop and a restart."""
 
@@ -74,9 +96,17 @@ class Served:
         self.url = self.server.url
 
     def start(self):
-        self.server = make_server(self.site, port=self.port, quiet=True)
+        handler = functools.partial(CountingHandler, directory=str(self.site))
+        self.server = SiteServer(("127.0.0.1", self.port), handler)
+        self.server.quiet, self.server.sent, self.server.lock = True, 0, threading.Lock()
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def sent(self) -> int:
+        """Bytes sent since the last call."""
+        with self.server.lock:
+            sent, self.server.sent = self.server.sent, 0
+        return sent
 
     def stop(self):
         self.server.shutdown()
@@ -121,7 +151,7 @@ def notice_texts(page) -> list[tuple[str, str]]:
 def wait_notice(page, kind: str):
     page.wait_for_function(
         "(kind) => { const box = document.querySelector(`.nardy-notice[data-notice=${kind}]`);"
-        " return box && box.querySelector('span'); }", arg=kind)
+        " return box && box.querySelector('span'); }", arg=kind, timeout=90000)
 
 
 def text_of(msgid: str, code: str = CODE) -> str:
@@ -135,9 +165,17 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         pytest.skip(f"no {CODE} pages")
     manifest = offline.read_worker(served.site / offline.WORKER)
     root = served.url
-    guard = Guard(browser, root)
+    guard = Guard(browser, root, service_worker=True)
     guard.context.add_init_script(PATIENT)
     try:
+        # What the page costs without a service worker (no HTTP cache shared with the context below).
+        plain = Guard(browser, root)
+        try:
+            plain.new_page().goto(f"{root}{CODE}/short/", wait_until="networkidle")
+        finally:
+            plain.close()
+        sent_plain = served.sent()
+
         # A reader reads one page: the worker installs and keeps the language's shell, and no Pyodide.
         live = Live(guard, f"{root}{CODE}/short/")
         live.page.wait_for_function(CONTROLLED)
@@ -150,7 +188,9 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         assert list(cached) == [name]
         assert cached[name] == shell | {f"{CODE}/short/"}, (cached[name] - shell, shell - cached[name])
         assert not [url for url in guard.local if "/pyodide/" in url]
+        assert live.page.locator(".nardy-notice").count() == 0  # the first worker is no update
         read_one = live.page.evaluate(CACHED_BYTES)
+        sent_read = served.sent()
 
         # The engine starts (a board is played): Pyodide's files are kept as they are asked for.
         text, reason = strings(CODE)
@@ -160,11 +200,13 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         live.wait_status(board, text("moved", move="8/5", dice="1"))
         assert live.wait_engine(timeout=120000) == "ready", live.page.evaluate("window.nardyLive.engine.reason")
         asked = {url.removeprefix(root) for url in guard.local if "/pyodide/" in url}
-        assert "pyodide/pyodide.asm.wasm" in asked
+        assert asked == {f"{live_assets.FOLDER}/{name}" for name in (*live_assets.FILES, live_assets.ENGINE)}
         for key in asked:
-            wait_cached(live.page, root, key.split("?")[0])
+            wait_cached(live.page, root, key)
         played = live.page.evaluate(CACHED_BYTES)
-        print(f"\noffline cost, {CODE}: one page read {read_one:,} bytes cached; with the engine {played:,} bytes")
+        sent_played = served.sent()
+        print(f"\noffline cost, {CODE}/short/: sent {sent_plain:,} bytes without a service worker, {sent_read:,} "
+              f"with it; starting the engine sent {sent_played:,} more; cached {read_one:,} bytes, then {played:,}")
 
         # A second page is read.
         live.page.goto(f"{root}{CODE}/long/")
@@ -217,7 +259,7 @@ def test_a_new_build_replaces_the_cache_and_says_so_once(browser, served, site_l
         pytest.skip(f"no {CODE} pages")
     root = served.url
     first = offline.read_worker(served.site / offline.WORKER)
-    guard = Guard(browser, root)
+    guard = Guard(browser, root, service_worker=True)
     try:
         page = guard.new_page()
         console = []
@@ -304,3 +346,61 @@ def test_the_browser_bar_takes_the_header_colour(browser, site_url, scheme):
 def rgb(colour: str) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"rgb({r}, {g}, {b})"
+
+
+#: Browsers where the site gets no service worker: none at all (what the other browser tests' pages get),
+#: a ``navigator.serviceWorker`` that throws (Firefox with storage blocked), a registration refused (a private
+#: window that allows none).
+NO_WORKER = {
+    "absent": (False, None),
+    "throws": (True, "Object.defineProperty(Navigator.prototype, 'serviceWorker', "
+                     "{get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }});"),
+    "refused": (True, "ServiceWorkerContainer.prototype.register = function () { "
+                      "return Promise.reject(new DOMException('The operation is insecure.', 'SecurityError')); };"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NO_WORKER))
+def test_without_a_service_worker_the_site_is_as_before(browser, site_url, site_languages, case):
+    if CODE not in {lang.code for lang in site_languages}:
+        pytest.skip(f"no {CODE} pages")
+    allowed, script = NO_WORKER[case]
+    guard = Guard(browser, site_url, service_worker=allowed)
+    if script:
+        guard.context.add_init_script(script)
+    guard.context.add_init_script(PATIENT)
+    try:
+        text, _reason = strings(CODE)
+        live = Live(guard, f"{site_url}{CODE}/short/")
+        live.page.wait_for_timeout(500)  # after the load event, when the registration would have run
+        board = "short-opening-3-1"
+        live.click(board, 8)
+        live.click(board, 5)
+        live.wait_status(board, text("moved", move="8/5", dice="1"))
+        assert live.wait_engine(timeout=120000) == "ready"
+        assert live.page.locator(".nardy-notice").count() == 0
+        controlled = "(() => { try { return !!(navigator.serviceWorker || {}).controller; } catch (e) { return 'throws'; } })()"
+        assert live.page.evaluate(controlled) in (False, "throws")
+        assert live.page.evaluate("caches.keys()") == []
+        assert unexpected(guard, live.console) == []
+    finally:
+        guard.close()
+
+
+def test_the_registration_waits_for_the_load_event(browser, site_url):
+    guard = Guard(browser, site_url, service_worker=True)
+    guard.context.add_init_script(
+        "const register = ServiceWorkerContainer.prototype.register;"
+        "ServiceWorkerContainer.prototype.register = function (...args) {"
+        "  window.nardyRegisteredAt = performance.now(); return register.apply(this, args); };")
+    try:
+        page = guard.new_page()
+        page.goto(f"{site_url}{CODE}/long/")
+        page.wait_for_function("window.nardyRegisteredAt !== undefined")
+        load = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventStart")
+        assert load > 0 and page.evaluate("window.nardyRegisteredAt") >= load
+        page.wait_for_function(CONTROLLED)
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == f"{site_url}{offline.WORKER}"
+        assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)") == site_url
+    finally:
+        guard.close()
