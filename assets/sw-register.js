@@ -61,7 +61,11 @@
 
   function start() {
     try {
-      workers.register(new URL("sw.js", root).href, { scope: root.pathname }).catch(function () {});
+      workers.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function (registration) {
+        // A page an older worker controls asks for the current one at once (browsers also check on
+        // navigation, but may wait while the worker is busy).
+        if (controlled) return registration.update();
+      }).catch(function () {});
     } catch (error) {
       return;
     }

@@ -11,6 +11,7 @@ precompressed twin, or text compressed at level 6, as nardy_site.serve does).
 from __future__ import annotations
 
 import gzip
+import mimetypes
 import sys
 from pathlib import Path
 
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nardy_site import live_assets, offline  # noqa: E402
-from nardy_site.serve import COMPRESSIBLE, SiteHandler  # noqa: E402
+from nardy_site.serve import COMPRESSIBLE, TYPES  # noqa: E402
 
 PAGE = "short/"
 
@@ -30,8 +31,8 @@ def sizes(site: Path, key: str) -> tuple[int, int]:
     twin = path.with_name(path.name + ".gz")
     if twin.is_file():
         return len(data), twin.stat().st_size
-    kind = SiteHandler.extensions_map.get(path.suffix, "application/octet-stream")
-    sent = len(gzip.compress(data, compresslevel=6, mtime=0)) if kind in COMPRESSIBLE or path.suffix == ".html" else len(data)
+    kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+    sent = len(gzip.compress(data, compresslevel=6, mtime=0)) if kind in COMPRESSIBLE else len(data)
     return len(data), sent
 
 

@@ -18,6 +18,7 @@ import threading
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from nardy_site import live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
@@ -48,6 +49,12 @@ CACHED_BYTES = """async () => {
   return total;
 }"""
 CONTROLLED = "navigator.serviceWorker.controller !== null"
+#: The registration's workers and the caches, to say why an update did not come.
+WORKERS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => w && `${w.state} ${w.scriptURL}`;
+  return {installing: state(r.installing), waiting: state(r.waiting), active: state(r.active), caches: await caches.keys()};
+}"""
 #: The engine's start may take long on a busy machine (assets/nardy-board.js gives up after 20 s).
 PATIENT = "globalThis.nardyLiveTimeout = 120000"
 #: Material fetches sitemap.xml next to each hreflang alternate of the head, which name the pages at
@@ -278,7 +285,10 @@ def test_a_new_build_replaces_the_cache_and_says_so_once(browser, served, site_l
 
         page.goto(f"{root}{CODE}/long/")
         assert page.locator("#news").inner_text() == news  # the network first: the new text
-        wait_notice(page, "update")
+        try:
+            wait_notice(page, "update")
+        except PlaywrightError:
+            raise AssertionError(f"no update notice; the workers: {page.evaluate(WORKERS)}") from None
         new_cache = f"nardy-{second['id']}"
         page.wait_for_function("(name) => caches.keys().then((names) => names.join() === name)", arg=new_cache)
         kept = cache_keys(page, root)[new_cache]
