@@ -82,6 +82,8 @@ ICONS = "icons"
 ROOT_FILES = (WORKER, ICONS)
 #: The registration script's placeholder for its strings.
 TEXT_SLOT = "NARDY_OFFLINE_TEXT"
+#: Files of the build the worker does not list (:func:`site_files`).
+NOT_LISTED = ("sitemap.xml",)
 #: Content hashes: the first hex digits of SHA-256 (80 bits: tells one build's file from another's).
 HASH_DIGITS = 20
 #: Files of a language's ``assets/`` left out of its shell: source maps and the search's language packs,
@@ -187,7 +189,10 @@ def site_files(site_dir: Path) -> dict[str, Path]:
     """{URL relative to the root: file} of everything the build wrote that a browser may ask for.
 
     Not the service worker itself, nor the precompressed twins (``x.gz`` next to
-    ``x``), which the server sends in place of ``x`` and no page names.
+    ``x``), which the server sends in place of ``x`` and no page names, nor
+    MkDocs' sitemaps: they carry the day of the build, so a rebuild of the same
+    pages on another day would be a new build for every reader (the update
+    notice, for nothing), and no page needs them offline.
     """
     found = {}
     for folder, dirs, names in os.walk(site_dir):
@@ -195,7 +200,7 @@ def site_files(site_dir: Path) -> dict[str, Path]:
         for name in sorted(names):
             path = Path(folder) / name
             relative = path.relative_to(site_dir).as_posix()
-            if relative == WORKER or (name.endswith(".gz") and (Path(folder) / name[:-3]).is_file()):
+            if relative == WORKER or name in NOT_LISTED or (name.endswith(".gz") and (Path(folder) / name[:-3]).is_file()):
                 continue
             found[url_key(relative)] = path
     return found
