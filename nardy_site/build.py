@@ -3,7 +3,9 @@
 Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build of ``config/<code>.yml``, run side by side, with
 the live boards' shared files (``nardy_site.live_assets``: ``pyodide/``,
-Pyodide and the engine archive); then the root pages (``nardy_site.rootpage``).
+Pyodide and the engine archive); then the root pages (``nardy_site.rootpage``);
+last the app icons and the service worker with the list of every file
+(``nardy_site.offline``).
 
 - **Strict**: every MkDocs warning fails the build (a link to a missing page
   or anchor, text missing from a released language's catalog, ...). MkDocs'
@@ -36,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import live_assets, rootpage
+from . import live_assets, offline, rootpage
 from .languages import ROOT, enabled, get, load
 
 #: The start of one record of MkDocs' log output ("WARNING -  Doc file ...").
@@ -104,8 +106,9 @@ def _is_built_site(folder: Path) -> bool:
     names = {path.name for path in folder.iterdir()}
     if not names or "index.html" in names:
         return True
-    ours = {lang.code for lang in load()} | {live_assets.FOLDER, "index.html", "404.html"}
-    return names <= ours and all((folder / name).is_dir() for name in names - {"index.html", "404.html"})
+    files = {"index.html", "404.html", offline.WORKER}
+    ours = {lang.code for lang in load()} | {live_assets.FOLDER, offline.ICONS} | files
+    return names <= ours and all((folder / name).is_dir() for name in names - files)
 
 
 def _umask() -> int:
@@ -178,6 +181,10 @@ def _finish(folder: Path, results: list[Result], env: dict | None, check: bool) 
     if failed and check:
         raise BuildError("\n\n".join(f"build of {r.code} (config/{r.code}.yml) failed:\n{r.output}" for r in failed))
     rootpage.write(folder, (os.environ if env is None else env).get("NARDY_SITE_URL"))
+    try:
+        offline.write(folder)  # last: the service worker lists every file of the build
+    except offline.OfflineError as error:
+        raise BuildError(f"the service worker ({offline.WORKER}): {error}") from None
 
 
 def main(argv: list[str]) -> int:

@@ -14,7 +14,8 @@ The events, each a method:
 - ``on_config`` (:meth:`start`): ``nardy_site.site_config.configure``.
 - ``on_files`` (:meth:`add_pages`): the pages the language lacks, served from
   the source language; the generated glossary and translation status pages
-  (``nardy_site.site_pages``).
+  (``nardy_site.site_pages``); the web app manifest, offline page and service
+  worker registration (``nardy_site.offline``).
 - ``on_page_markdown`` (:meth:`page_markdown`): the front matter (escaped title
   and description; ``translation`` checked, ``nardy_site.translation``); every
   table and ```nardy block checked, each block replaced by its figure
@@ -37,7 +38,7 @@ import logging
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from . import alternates, answers, not_found, outdated_notice, page_blocks, play_page, site_config, site_pages, translation
+from . import alternates, answers, not_found, offline, outdated_notice, page_blocks, play_page, site_config, site_pages, translation
 from .i18n import Translator
 from .languages import Language
 from .markdown_reader import read
@@ -66,6 +67,7 @@ class SiteBuild:
         lang, translator, texts, problems = site_config.configure(config)
         for problem in problems:  # a released language must be complete (fatal in a strict build)
             (log.warning if lang.released else log.info)(problem)
+        config.extra["nardy"]["theme_colors"] = offline.theme_metas()  # overrides/main.html
         build = cls(lang, translator, texts)
         setattr(config, _ATTRIBUTE, build)
         return build
@@ -84,6 +86,9 @@ class SiteBuild:
             files.append(File.generated(config, uri, abs_src_path=str(path)))
             self.fallback.add(uri)
         for uri, content in site_pages.generated_pages(self.lang, self.translator.gettext).items():
+            files.append(File.generated(config, uri, content=content))
+        home, _root = not_found.root_paths(config.site_url)
+        for uri, content in offline.language_files(self.lang, self.translator.gettext, home).items():
             files.append(File.generated(config, uri, content=content))
 
     def page_markdown(self, markdown: str, page, config) -> str:

@@ -35,7 +35,7 @@ def browser():
 class Guard:
     """A browser context that blocks and counts every request to another host, and records failures."""
 
-    def __init__(self, browser, site_url: str, **options):
+    def __init__(self, browser, site_url: str, service_worker: bool = False, **options):
         self.origin = urlsplit(site_url).netloc
         self.foreign: list[str] = []      # requests to another host, as the browser made them
         self.blocked: list[str] = []      # the same, as the router aborted them
@@ -43,6 +43,10 @@ class Guard:
         self.failed: list[str] = []       # the site's answers >= 400, and requests that failed
         self.errors: list[str] = []       # uncaught exceptions in the pages
         self.context = browser.new_context(**options)
+        if not service_worker:
+            # The site's service worker is tested on its own (test_offline.py); elsewhere a page is what a
+            # browser without service workers gets, and every request is the page's, none the worker's.
+            self.context.add_init_script("delete Navigator.prototype.serviceWorker;")
         self.context.route("**/*", self._route)
         self.context.on("request", self._request)
         self.context.on("response", self._response)

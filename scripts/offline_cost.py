@@ -1,0 +1,60 @@
+"""What the service worker keeps on a reader's device, per language: .venv/bin/python scripts/offline_cost.py [site-dir]
+
+From a built site's ``sw.js`` (nardy_site.offline): a reader who read one rules page keeps the
+build's common files (the root page, every offline page), the language's shell and that page
+(tests/browser/test_offline.py checks that this is exactly what Chromium's cache holds); after
+starting the engine also Pyodide's files and the engine archive (nardy_site.live_assets). Bytes
+as stored (the Cache API keeps bodies uncompressed) and as sent by scripts/serve (gzip: a file's
+precompressed twin, or text compressed at level 6, as nardy_site.serve does).
+"""
+
+from __future__ import annotations
+
+import gzip
+import mimetypes
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nardy_site import live_assets, offline  # noqa: E402
+from nardy_site.serve import COMPRESSIBLE, TYPES  # noqa: E402
+
+PAGE = "short/"
+
+
+def sizes(site: Path, key: str) -> tuple[int, int]:
+    """(bytes stored, bytes sent with gzip) of one URL of the site."""
+    path = site / (key + "index.html" if key == "" or key.endswith("/") else key)
+    data = path.read_bytes()
+    twin = path.with_name(path.name + ".gz")
+    if twin.is_file():
+        return len(data), twin.stat().st_size
+    kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+    sent = len(gzip.compress(data, compresslevel=6, mtime=0)) if kind in COMPRESSIBLE else len(data)
+    return len(data), sent
+
+
+def total(site: Path, keys) -> tuple[int, int]:
+    found = [sizes(site, key) for key in keys]
+    return sum(stored for stored, _ in found), sum(sent for _, sent in found)
+
+
+def main(argv: list[str]) -> int:
+    site = Path(argv[0]) if argv else ROOT / "site"
+    manifest = offline.read_worker(site / offline.WORKER)
+    engine = {f"{live_assets.FOLDER}/{name}" for name in (*live_assets.FILES, live_assets.ENGINE)}
+    print(f"build {manifest['id']}: {len(manifest['files'])} files")
+    print("| language | one page read: stored / sent | with the engine: stored / sent |")
+    print("|---|---|---|")
+    for code, shell in manifest["shell"].items():
+        read = set(manifest["common"]) | set(shell) | {f"{code}/{PAGE}"}
+        one, played = total(site, read), total(site, read | engine)
+        print(f"| `{code}` | {one[0] / 1e3:,.0f} KB / {one[1] / 1e3:,.0f} KB | "
+              f"{played[0] / 1e6:,.1f} MB / {played[1] / 1e6:,.1f} MB |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
