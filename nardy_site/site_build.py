@@ -38,7 +38,18 @@ import logging
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from . import alternates, answers, not_found, offline, outdated_notice, page_blocks, play_page, site_config, site_pages, translation
+from . import (
+    alternates,
+    answers,
+    not_found,
+    offline,
+    outdated_notice,
+    page_blocks,
+    play_page,
+    site_config,
+    site_pages,
+    translation,
+)
 from .i18n import Translator
 from .languages import Language
 from .markdown_reader import read
