@@ -1,8 +1,9 @@
 """Offline and installable, in Chromium: the service worker on a copy of the built site, served on its own.
 
-A reader visits two Uzbek rules pages and starts the engine; then the network goes (Playwright's
-offline mode, and the server stopped): the visited pages load from the device with the offline notice,
-a live board plays with the engine, a page never visited shows the language's offline page. A new build
+A reader visits two Uzbek rules pages and the play page and starts the engine; then the network goes
+(Playwright's offline mode, and the server stopped): the visited pages load from the device with the
+offline notice, a live board plays with the engine, the play page plays a game between two people and one
+against the computer, a page never visited shows the language's offline page. A new build
 (a changed page, the build's last step run again over the copy) replaces the cache: the next visit shows
 the new text, the old cache is gone, the update notice appears once. A reader who only reads downloads no
 Pyodide, and what is cached is exactly the language's shell and the pages read (the figures of README
@@ -27,6 +28,7 @@ from tests.site import expected
 from .conftest import Guard
 from .test_accessibility import AXE, violations
 from .test_live import Live, strings
+from .test_play import KOKS, MARS, Play
 
 pytestmark = pytest.mark.browser
 
@@ -215,9 +217,12 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         print(f"\noffline cost, {CODE}/short/: sent {sent_plain:,} bytes without a service worker, {sent_read:,} "
               f"with it; starting the engine sent {sent_played:,} more; cached {read_one:,} bytes, then {played:,}")
 
-        # A second page is read.
+        # A second page is read, and the play page is opened (its engine starts as it opens).
         live.page.goto(f"{root}{CODE}/long/")
         wait_cached(live.page, root, f"{CODE}/long/")
+        online = Play(guard, root, CODE)
+        wait_cached(online.page, root, f"{CODE}/play/")
+        online.page.close()
 
         # No network from here on.
         guard.context.set_offline(True)
@@ -242,6 +247,25 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         # The notice goes when closed.
         again.page.locator(".nardy-notice button").click()
         assert again.page.locator(".nardy-notice").count() == 0
+
+        # The play page offline: a whole game between two people from a pasted position, then one
+        # against the computer (its weights come with the engine, from the cache).
+        game = Play(guard, root, CODE, dice=[(2, 1), (2, 1)])
+        wait_notice(game.page, "offline")
+        game.seats("person", "person")
+        game.paste(MARS)
+        game.wait("s.phase === 'roll'")
+        game.press("roll")
+        game.wait("s.phase === 'move'")
+        game.move(1, "off")
+        game.press("confirm")
+        game.wait("s.phase === 'match-over'")
+        assert text("result-white-mars", count=2) in game.status()
+        game.seats("computer-strong", "person")
+        game.paste(KOKS)
+        game.wait("s.phase === 'match-over'")
+        assert game.state("[window.nardyPlay.state.result.winner, window.nardyPlay.state.result.points]") == ["white", 3]
+        assert game.console == [], game.console
 
         other = guard.new_page()
         other.goto(f"{root}{CODE}/long/")

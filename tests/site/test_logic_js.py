@@ -378,7 +378,8 @@ def sample_params(message, count) -> dict:
     names = set().union(*(i18n.fields(text) for text in texts))
     values = {"point": 13, "start": 13, "end": 8, "distance": 5, "die": 6, "other": 3, "dice": "5, 3",
               "head": 24, "first": 7, "last": 12, "higher": 6, "color": "black", "move": "13/8*",
-              "targets": "8, 5", "white": 167, "black": 160, "count": count}
+              "targets": "8, 5", "white": 167, "black": 160, "count": count,
+              "reason": "Point 8 is closed: two or more black checkers stand on it."}
     return {name: values[name] for name in names}
 
 
