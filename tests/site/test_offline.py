@@ -197,6 +197,9 @@ def test_the_worker_lists_every_file_of_the_build_with_its_hash(site, site_langu
     files = walked(site)
     assert manifest["hashDigits"] >= 16
     assert set(manifest["files"]) == set(files)
+    # The sitemaps carry the build's day: listed apart, unhashed, one per language.
+    assert manifest["dated"] == sorted(f"{lang.code}/sitemap.xml" for lang in site_languages)
+    assert not set(manifest["dated"]) & set(manifest["files"])
     for url, content in files.items():
         assert manifest["files"][url] == hashlib.sha256(content).hexdigest()[:manifest["hashDigits"]], url
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["id"])
