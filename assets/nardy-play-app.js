@@ -13,6 +13,7 @@
 import { activate, key, turnRequest } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
 import { PlayPanel } from "./nardy-play-panel.js";
+import { SetupEditor } from "./nardy-play-setup.js";
 import { STEP_MS, pause, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { actionText, scoreText, sheetLine, stateText } from "./nardy-play-text.js";
 import { formatDice } from "./nardy-strings.js";
@@ -37,6 +38,9 @@ export class PlayApp {
       place: (place) => this.guard(() => this.place(place)),
       key: (action) => this.guard(() => this.key(action)),
     });
+    this.setup = new SetupEditor(this);
+    this.panel.hints.after(this.setup.view.root); // under the board, the information line and the status
+    this.panel.form.append(this.setup.view.opener);
     engine.listeners.add((status) => {
       if (status === "failed") this.say(this.t("unavailable"));
     });
@@ -74,7 +78,38 @@ export class PlayApp {
     return key(this, action, run);
   }
 
+  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar and score line give way to it). */
+  setMode(mode) {
+    this.mode = mode;
+    this.setup.view.root.hidden = mode !== "setup";
+    this.setup.view.opener.hidden = mode === "setup";
+    this.panel.score.hidden = mode === "setup";
+    this.board.clearSelection();
+    this.updateButtons();
+  }
+
+  /** Back from the editor to the game as it was; a computer to act goes on. */
+  resumeGame() {
+    this.setMode("game");
+    if (!this.state) return this.newMatch();
+    this.render();
+    this.say(stateText(this.t, this.state));
+    return this.drive();
+  }
+
   /* ------------------------------------------------------------------ the match */
+
+  /** A new game from a position the engine read (a forms answer), its side rolling the dice given, if any. */
+  async startFrom(answer, dice) {
+    if (answer.result) {
+      this.say(this.t("setup-over"));
+      return false;
+    }
+    this.panel.setSettings({ ...this.panel.settings(), variant: answer.position.variant });
+    await this.newMatch(answer.text);
+    if (dice && this.state && this.state.phase === "roll" && this.actor().kind === "person") await this.play({ act: "roll", dice });
+    return true;
+  }
 
   /** A new match as the form says (or from a set-up position: start, its nardy text). */
   async newMatch(start = null) {
@@ -84,7 +119,7 @@ export class PlayApp {
     if (start) request.new.start = start;
     const answer = await this.ask(request);
     if (answer.error) return this.say(answer.error);
-    this.mode = "game";
+    this.setMode("game");
     this.accept(answer);
     this.say(this.t("play-new"));
     return this.drive();
@@ -112,6 +147,7 @@ export class PlayApp {
 
   render() {
     const state = this.state;
+    if (this.mode !== "game") return; // the editor owns the board; the game is drawn again on the way back
     this.board.show(state.variant);
     const dice = state.phase === "move" ? state.turn.remaining : (state.phase === "opening" ? state.dice : null);
     this.board.clearSelection();
