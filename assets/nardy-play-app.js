@@ -99,30 +99,38 @@ export class PlayApp {
 
   /* ------------------------------------------------------------------ the match */
 
-  /** A new game from a position the engine read (a forms answer), its side rolling the dice given, if any. */
+  /** A new game from a position the engine read (a forms answer): its side rolls the dice given first, if any.
+
+      Said before any computer seat acts, so that its first action is the last thing announced. */
   async startFrom(answer, dice) {
     if (answer.result) {
       this.say(this.t("setup-over"));
       return false;
     }
     this.panel.setSettings({ ...this.panel.settings(), variant: answer.position.variant });
-    await this.newMatch(answer.text);
-    if (dice && this.state && this.state.phase === "roll" && this.actor().kind === "person") await this.play({ act: "roll", dice });
+    if (!(await this.newMatch(answer.text, { drive: false }))) return false;
+    if (dice && this.state.phase === "roll") await this.play({ act: "roll", dice }, { drive: false });
+    this.say(this.t("play-position-opened"));
+    await this.drive();
     return true;
   }
 
-  /** A new match as the form says (or from a set-up position: start, its nardy text). */
-  async newMatch(start = null) {
+  /** A new match as the form says (or from a set-up position: start, its nardy text); false if refused. */
+  async newMatch(start = null, { drive = true } = {}) {
     const settings = this.panel.settings();
     this.seats = { white: readSeat(settings.white), black: readSeat(settings.black) };
     const request = { op: "game", new: { variant: settings.variant, length: settings.length } };
     if (start) request.new.start = start;
     const answer = await this.ask(request);
-    if (answer.error) return this.say(answer.error);
+    if (answer.error) {
+      this.say(answer.error);
+      return false;
+    }
     this.setMode("game");
     this.accept(answer);
     this.say(this.t("play-new"));
-    return this.drive();
+    if (drive) await this.drive();
+    return true;
   }
 
   /** A stored or linked record: the engine re-reads it; false when it does not read. */

@@ -213,6 +213,7 @@ export class SetupEditor {
     const index = ((this.index + 1 + delta + count + 1) % (count + 1)) - 1;
     const version = this.version;
     if (index < 0) {
+      this.index = -1;
       this.showSetup();
       return this.app.say(this.t("setup-shown"));
     }

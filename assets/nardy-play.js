@@ -24,9 +24,7 @@ async function openPosition(app, text, dice, badKey) {
     app.say(`${app.t(badKey)} ${positionProblem(app.t, answer)}`);
     return false;
   }
-  if (!(await app.startFrom(answer, dice))) return false;
-  app.say(app.t("play-position-opened"));
-  return true;
+  return app.startFrom(answer, dice);
 }
 
 async function exportMatch(app) {
