@@ -44,6 +44,8 @@ export class SetupEditor {
     for (const view of Object.values(app.board.views)) {
       // Capture: seen before the board's own click handler turns the click into a place.
       view.control.addEventListener("click", (event) => { this.take = event.shiftKey; }, { capture: true });
+      // And forgotten after it (a click beside every place sets it too): Enter never inherits a Shift-click.
+      view.control.addEventListener("click", () => { this.take = false; });
       view.control.addEventListener("keydown", (event) => this.boardKey(event));
     }
   }
