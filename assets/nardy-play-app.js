@@ -13,6 +13,7 @@
 import { activate, key, turnRequest } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
 import { PlayPanel } from "./nardy-play-panel.js";
+import { SetupEditor } from "./nardy-play-setup.js";
 import { STEP_MS, pause, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { actionText, scoreText, sheetLine, stateText } from "./nardy-play-text.js";
 import { formatDice } from "./nardy-strings.js";
@@ -37,6 +38,9 @@ export class PlayApp {
       place: (place) => this.guard(() => this.place(place)),
       key: (action) => this.guard(() => this.key(action)),
     });
+    this.setup = new SetupEditor(this);
+    this.panel.hints.after(this.setup.view.root); // under the board, the information line and the status
+    this.panel.form.append(this.setup.view.opener);
     engine.listeners.add((status) => {
       if (status === "failed") this.say(this.t("unavailable"));
     });
@@ -74,20 +78,59 @@ export class PlayApp {
     return key(this, action, run);
   }
 
+  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar and score line give way to it). */
+  setMode(mode) {
+    this.mode = mode;
+    this.setup.view.root.hidden = mode !== "setup";
+    this.setup.view.opener.hidden = mode === "setup";
+    this.panel.score.hidden = mode === "setup";
+    this.board.clearSelection();
+    this.updateButtons();
+  }
+
+  /** Back from the editor to the game as it was; a computer to act goes on. */
+  resumeGame() {
+    this.setMode("game");
+    if (!this.state) return this.newMatch();
+    this.render();
+    this.say(stateText(this.t, this.state));
+    return this.drive();
+  }
+
   /* ------------------------------------------------------------------ the match */
 
-  /** A new match as the form says (or from a set-up position: start, its nardy text). */
-  async newMatch(start = null) {
+  /** A new game from a position the engine read (a forms answer): its side rolls the dice given first, if any.
+
+      Said before any computer seat acts, so that its first action is the last thing announced. */
+  async startFrom(answer, dice) {
+    if (answer.result) {
+      this.say(this.t("setup-over"));
+      return false;
+    }
+    this.panel.setSettings({ ...this.panel.settings(), variant: answer.position.variant });
+    if (!(await this.newMatch(answer.text, { drive: false }))) return false;
+    if (dice && this.state.phase === "roll") await this.play({ act: "roll", dice }, { drive: false });
+    this.say(this.t("play-position-opened"));
+    await this.drive();
+    return true;
+  }
+
+  /** A new match as the form says (or from a set-up position: start, its nardy text); false if refused. */
+  async newMatch(start = null, { drive = true } = {}) {
     const settings = this.panel.settings();
     this.seats = { white: readSeat(settings.white), black: readSeat(settings.black) };
     const request = { op: "game", new: { variant: settings.variant, length: settings.length } };
     if (start) request.new.start = start;
     const answer = await this.ask(request);
-    if (answer.error) return this.say(answer.error);
-    this.mode = "game";
+    if (answer.error) {
+      this.say(answer.error);
+      return false;
+    }
+    this.setMode("game");
     this.accept(answer);
     this.say(this.t("play-new"));
-    return this.drive();
+    if (drive) await this.drive();
+    return true;
   }
 
   /** A stored or linked record: the engine re-reads it; false when it does not read. */
@@ -112,6 +155,7 @@ export class PlayApp {
 
   render() {
     const state = this.state;
+    if (this.mode !== "game") return; // the editor owns the board; the game is drawn again on the way back
     this.board.show(state.variant);
     const dice = state.phase === "move" ? state.turn.remaining : (state.phase === "opening" ? state.dice : null);
     this.board.clearSelection();

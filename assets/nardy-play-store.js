@@ -105,13 +105,23 @@ export class FormsBox {
   async show(position, dice = null) {
     const version = ++this.version;
     const answer = await this.ask({ op: "forms", position });
-    if (version !== this.version || answer.error) return;
+    if (version !== this.version) return;
+    if (answer.error) {
+      this.clear();
+      return;
+    }
     this.fields.text.value = answer.text;
     this.fields.xgid.value = answer.xgid || "";
     this.fields.gnubg.value = answer.gnubg || "";
     this.fields.xgid.parentNode.hidden = !answer.xgid;
     this.fields.gnubg.parentNode.hidden = !answer.gnubg;
     this.fields.link.value = writeLink(answer.text, dice);
+  }
+
+  /** No forms to show (a set-up position the engine refuses): the fields empty, not a stale position's. */
+  clear() {
+    this.version += 1;
+    for (const name of ["text", "xgid", "gnubg", "link"]) this.fields[name].value = "";
   }
 }
 

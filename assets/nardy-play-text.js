@@ -98,4 +98,22 @@ export function actionText(t, strings, action, before, answer) {
   return parts.filter(Boolean).join(" ");
 }
 
+/** What is wrong with a position, in the page's language: the engine's code (forms op), else "unreadable". */
+export function positionProblem(t, answer) {
+  const params = answer.params || {};
+  const known = { "checker-count": `pos-count-${params.color}`, "bar-in-long": `pos-bar-${params.color}`,
+    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off" }[answer.code];
+  return known ? t(known, params) : t("pos-unreadable");
+}
+
+/** What stands on a place of an edited position (each colour's checkers there, the one just changed first). */
+export function placeText(t, position, color, place) {
+  const colors = color === "white" ? ["white", "black"] : ["black", "white"];
+  const key = { bar: "cursor-bar-", off: "cursor-off-" }[place] || "cursor-";
+  const parts = colors.filter((item) => position[item][String(place)])
+    .map((item) => t(`${key}${item}`, { point: place, count: position[item][String(place)] }));
+  if (parts.length) return parts.join(" ");
+  return t({ bar: "cursor-bar-empty", off: "cursor-off-none" }[place] || "cursor-empty", { point: place });
+}
+
 export { OTHER };

@@ -14,28 +14,17 @@ import { Engine } from "./nardy-engine.js";
 import LAYOUTS from "./nardy-layout.js";
 import { PlayApp } from "./nardy-play-app.js";
 import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
+import { positionProblem } from "./nardy-play-text.js";
 import { Strings } from "./nardy-strings.js";
-
-/** What is wrong with a position the reader gave, in the page's language (the engine's code, if any). */
-function positionProblem(app, answer) {
-  const known = { "checker-count": `pos-count-${answer.params && answer.params.color}`, "bar-in-long": `pos-bar-${answer.params && answer.params.color}`,
-    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off" }[answer.code];
-  return known ? app.t(known, answer.params) : app.t("pos-unreadable");
-}
 
 /** Open a position in any form as a new game from it (dice: that side's first roll), or say what is wrong. */
 async function openPosition(app, text, dice, badKey) {
   const answer = await app.ask({ op: "forms", position: text.trim() });
   if (answer.error) {
-    app.say(`${app.t(badKey)} ${positionProblem(app, answer)}`);
+    app.say(`${app.t(badKey)} ${positionProblem(app.t, answer)}`);
     return false;
   }
-  app.panel.setSettings({ ...app.panel.settings(), variant: answer.position.variant });
-  await app.newMatch(answer.text);
-  if (answer.result) return true;
-  if (dice) await app.play({ act: "roll", dice });
-  app.say(app.t("play-position-opened"));
-  return true;
+  return app.startFrom(answer, dice);
 }
 
 async function exportMatch(app) {
@@ -58,10 +47,15 @@ async function init() {
   const store = new Store();
   const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store });
   window.nardyPlay = app;
-  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => openPosition(app, text, null, "play-paste-bad")));
+  // A pasted position: into the set-up editor when it is open, else a new game from it.
+  const paste = (text) => (app.mode === "setup" ? app.setup.load(text) : openPosition(app, text, null, "play-paste-bad"));
+  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => paste(text)));
   forms.export.addEventListener("click", () => app.guard(() => exportMatch(app)));
   mount.append(forms.root);
-  app.forms = { show: (position) => app.guard(() => forms.show(position, app.state && app.state.dice)) };
+  app.forms = {
+    show: (position, dice = app.state && app.state.dice) => app.guard(() => forms.show(position, dice)),
+    clear: () => forms.clear(),
+  };
   mount.dataset.ready = "true";
   const link = readLink(location.hash);
   if (link) {

@@ -26,6 +26,9 @@ first use, so a rules page's worker loads none of this at start).
   Position ID does not say who is on roll: ``turn`` (default white) does. A
   position that breaks a rule answers ``{"error", "code", "params"}``
   (``InvalidPositionError.code``) for the page to say in its language.
+  ``{"op": "forms", "start": "short" | "long"}`` (instead of ``position``)
+  answers the same for that game's start position (the set-up editor's
+  "start position" button: the page knows no start of its own).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from .game import GAME_OVER, MOVE_PHASE, OPENING_PHASE, RESIGN_PHASE, ROLL_PHASE
 from .game_live import handle_game
 from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
 from .live import position_answer, read_position, reason_json
-from .position import COLORS, WHITE, Position
+from .position import COLORS, VARIANTS, WHITE, Position
 from .turn import Turn
 
 #: The most hints a request may ask for.
@@ -153,9 +156,12 @@ def _bounded(value):
 
 
 def forms(request: dict) -> dict:
-    """The ``forms`` op: the position read from any form, and its forms."""
+    """The ``forms`` op: the position read from any form (or a game's start), and its forms."""
+    if "start" in request:
+        position = VARIANTS[read_choice(request["start"], "start", tuple(VARIANTS), InvalidRequestError)].start()
+        return _forms_answer(position, "start")
     if "position" not in request:
-        raise InvalidRequestError("the request has no position")
+        raise InvalidRequestError("the request has no position (nor a start)")
     turn = read_choice(request.get("turn", WHITE), "turn", COLORS, InvalidRequestError)
     try:
         position, read = read_any(request["position"], turn)
@@ -164,6 +170,10 @@ def forms(request: dict) -> dict:
             raise
         # What is wrong with the position, for the page to say in its language.
         return {"error": str(error), "code": error.code, "params": {key: _bounded(value) for key, value in error.params.items()}}
+    return _forms_answer(position, read)
+
+
+def _forms_answer(position: Position, read: str) -> dict:
     answer = position_answer(position)
     short = position.variant == "short"
     answer.update(read=read, xgid=to_xgid(position) if short else None, gnubg=to_gnubg_id(position) if short else None)

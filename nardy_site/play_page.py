@@ -130,6 +130,44 @@ PLAY = {
     "pos-both-colours": N_("Point {point} holds both white and black checkers."),
     "pos-all-off": N_("Both sides have borne off all their checkers."),
     "pos-unreadable": N_("Give an XGID, a GNU Backgammon Position ID or nardy text (nardy:short:w:...)."),
+    # The set-up editor (assets/nardy-play-setup*.js).
+    "setup-open": N_("Set up a position"),
+    "setup-help": N_("A click or tap on a point, the bar or a tray puts a checker of the chosen colour there, or takes "
+                     "one away (choose which below, or hold Shift). On the board: the arrow keys move, Enter puts a "
+                     "checker, Delete takes one."),
+    "setup-colour": N_("Colour of the checkers"),
+    "setup-white": N_("White"),
+    "setup-black": N_("Black"),
+    # TRANSLATORS: label of a list: what a click on the board does ("puts a checker" / "takes a checker").
+    "setup-tool": N_("A click on the board"),
+    "setup-put": N_("puts a checker"),
+    "setup-take": N_("takes a checker"),
+    "setup-turn": N_("Side to move"),
+    # TRANSLATORS: the choice of a die that is not set (no dice chosen yet).
+    "setup-no-die": N_("none"),
+    "setup-bar-white": N_("White checkers on the bar"),
+    "setup-bar-black": N_("Black checkers on the bar"),
+    "setup-off-white": N_("White checkers borne off"),
+    "setup-off-black": N_("Black checkers borne off"),
+    "setup-clear": N_("Clear the board"),
+    "setup-start": N_("Start position"),
+    "setup-previous": N_("Previous play"),
+    "setup-next": N_("Next play"),
+    "setup-plays": N_("Legal plays"),
+    "setup-play": N_("Play from here"),
+    "setup-back": N_("Back to the game"),
+    "setup-opened": N_("Set-up mode: change the position, choose the side to move and the dice, then play from here."),
+    "setup-info-white": N_("Set-up: White to move."),
+    "setup-info-black": N_("Set-up: Black to move."),
+    "setup-valid": N_("The position is valid."),
+    "setup-no-dice": N_("Choose both dice to see the legal plays."),
+    # TRANSLATORS: stepping through the legal plays; {index} and {count} are numbers, {play} a play in notation.
+    "setup-step": N_("Play {index} of {count}: {play}. The board shows the position after it."),
+    "setup-shown": N_("The board shows the set-up position."),
+    "setup-over": N_("The game is already over in this position."),
+    "setup-cleared": N_("The board is empty."),
+    "setup-started": N_("The board shows the start position."),
+    "setup-count-bad": N_("Write a whole number of checkers: 0, 1, 2 and so on."),
 }
 
 

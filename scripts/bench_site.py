@@ -2,6 +2,7 @@
 """Speed of the site in headless Chromium on this machine (a benchmark, not a test).
 
     .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/] [--lighthouse [--lighthouse-runs 1]]
+        [--play-rounds 5] [--play-only] [--play-lang en] [--play-variants shipped,preload,...]
 
 Builds the site into a temporary folder (or uses ``--site``), serves it with
 ``nardy_site.serve`` on 127.0.0.1 (gzip, as any real server) and drives
@@ -35,12 +36,15 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -179,6 +183,184 @@ def play(page, rest_ms: int = 0) -> tuple[float, str, float, float]:
     return bench["highlighted"] - bench["down"], bench["engineAtHighlight"], ready - bench["down"], longest
 
 
+# ---------------------------------------------------------------------- the play page
+
+#: Installed before the play page's scripts: when a checker can first be moved (the engine has answered: the
+#: share link's game is in its move phase), and the worker's own marks (sent by the marked worker, below).
+PLAY_PROBES = """
+globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the start takes longer than 20 s
+(() => {
+  window.__play = { marks: null };
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        try {
+          const message = JSON.parse(event.data);
+          if (message.type === 'marks') window.__play.marks = message;
+        } catch (error) { /* not ours */ }
+      });
+    }
+  };
+  const poll = () => {
+    const app = window.nardyPlay;
+    if (app && app.state && app.state.phase === 'move') window.__play.movable = performance.now();
+    else setTimeout(poll, 4);
+  };
+  poll();
+})();
+"""
+
+#: The worker's steps, marked (a copy of the site only: the shipped worker sends no marks). Each mark is
+#: performance.now() in the worker, with its timeOrigin, so the bench puts them on the page's clock.
+WORKER_MARKS = (
+    ("const { loadPyodide } = await import(", "mark('start');\n  const { loadPyodide } = await import("),
+    ("  const pyodide = await loadPyodide({", "  mark('pyodide.mjs');\n  const pyodide = await loadPyodide({"),
+    ("  const response = await engineArchive;", "  mark('loadPyodide');\n  const response = await engineArchive;"),
+    ("  const sitePackages =", "  mark('archive');\n  const sitePackages ="),
+    ("  handle = pyodide.runPython(", "  mark('unpacked');\n  handle = pyodide.runPython("),
+    ("    if (!failed) postMessage(JSON.stringify({ type: \"ready\" }));",
+     "    mark('imported');\n    postMessage(JSON.stringify({ type: 'marks', origin: performance.timeOrigin, marks: MARKS,"
+     " resources: performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(), r.startTime,"
+     " r.responseEnd, r.transferSize]) }));\n    if (!failed) postMessage(JSON.stringify({ type: \"ready\" }));"),
+)
+MARK_HELPERS = "const MARKS = [];\nfunction mark(name) { MARKS.push([name, performance.now()]); }\n"
+
+
+def _patch(path: Path, pairs) -> None:
+    text = path.read_text(encoding="utf-8")
+    for old, new in pairs:
+        if old not in text:
+            raise SystemExit(f"bench: {path.name} has changed, cannot find {old!r}")
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    gz = path.with_name(path.name + ".gz")
+    if gz.exists():
+        gz.unlink()  # the server would send the old precompressed twin
+
+
+def _preload(site: Path, code: str) -> None:
+    """<link rel=preload> of Pyodide's files and the engine in the play page's head: fetched while the page
+    parses (the worker's requests then find them in the HTTP cache)."""
+    links = ['<link rel="modulepreload" href="../../pyodide/pyodide.mjs">',
+             '<link rel="modulepreload" href="../../pyodide/pyodide.asm.mjs">']
+    links += [f'<link rel="preload" as="fetch" crossorigin href="../../pyodide/{name}">'
+              for name in ("pyodide.asm.wasm", "python_stdlib.zip", "nardy_rules.zip")]
+    _patch(site / code / "play" / "index.html", [("</head>", "".join(links) + "</head>")])
+
+
+def _no_lockfile(site: Path, code: str) -> None:
+    """Pyodide given its lock file's header inline (no package is loaded): one request fewer."""
+    info = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    contents = json.dumps(json.dumps({"info": info, "packages": {}}))
+    worker = site / code / "assets" / "nardy-worker.js"
+    _patch(worker, [("    packages: [],", f"    packages: [],\n    lockFileContents: {contents},")])
+
+
+def _early_worker(site: Path, code: str) -> None:
+    """The worker created as the play page's script starts, not after the next two frames."""
+    _patch(site / code / "assets" / "nardy-play.js", [("  engine.start(); ", "  engine.start();\n  engine.spawn(); ")])
+
+
+PLAY_VARIANTS = {
+    "shipped": (),
+    "preload": (_preload,),
+    "no-lockfile": (_no_lockfile,),
+    "early-worker": (_early_worker,),
+    "all three": (_preload, _no_lockfile, _early_worker),
+}
+
+
+def play_site(site: Path, folder: Path, name: str, code: str) -> Path:
+    """A copy of the built site with the variant's patches and the worker's marks."""
+    copy = folder / name.replace(" ", "-")
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns(*[lang.code for lang in languages.enabled() if lang.code != code]))
+    _patch(copy / code / "assets" / "nardy-worker.js", [("let engineArchive = null;", MARK_HELPERS + "let engineArchive = null;"),
+                                                       *WORKER_MARKS])
+    for patch in PLAY_VARIANTS[name]:
+        patch(copy, code)
+    return copy
+
+
+def play_once(page, url: str) -> dict:
+    """One load of the play page with a share link (the start position, 3-1): navigation -> a checker movable,
+    then a click on it -> its destinations shown (checked, not timed)."""
+    page.goto(url)
+    page.wait_for_function("window.__play.movable !== undefined || document.documentElement.dataset.nardyEngine === 'failed'",
+                           timeout=130000)
+    if page.evaluate("document.documentElement.dataset.nardyEngine") == "failed":
+        raise SystemExit(f"the engine did not start: {page.evaluate('window.nardyPlay.engine.reason')}")
+    page.wait_for_function("window.__play.marks !== null", timeout=10000)
+    found = page.evaluate("[window.__play, performance.timeOrigin, window.nardyPlay.engine.timings]")
+    play, origin, engine = found
+    svg = page.locator(".nardy-play-board:not([hidden]) svg")
+    svg.scroll_into_view_if_needed()
+    x, y = page.evaluate("""() => { const app = window.nardyPlay; const [x, y] = app.board.layout.points['8'];
+        const svg = app.board.views[app.board.variant].svg;
+        const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()); return [p.x, p.y]; }""")
+    page.mouse.click(x, y)
+    page.wait_for_function("document.querySelector('.nardy-play .nardy-live-selected') !== null", timeout=10000)
+    shift = play["marks"]["origin"] - origin
+    marks = {name: at + shift for name, at in play["marks"]["marks"]}
+    resources = {name: (start + shift, end + shift, size) for name, start, end, size in play["marks"]["resources"]}
+    return {"movable": play["movable"], "spawn": engine.get("start"), "ready": engine.get("ready"), "marks": marks,
+            "resources": resources}
+
+
+def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, variants: list[str]) -> None:
+    start_text = "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5"
+    servers, results = {}, {name: {"cold": [], "warm": []} for name in variants}
+    try:
+        for name in variants:
+            servers[name] = serve_in_thread(play_site(site, folder, name, code))
+        print(f"play page ({code}/play/, a share link with dice 3-1), {rounds} rounds, the variants alternating; "
+              f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        for _round in range(rounds):
+            for name in variants:
+                url = f"{servers[name].url}{code}/play/#position={quote(start_text)}&dice=3-1"
+                context = browser.new_context()
+                context.add_init_script("delete Navigator.prototype.serviceWorker;\n" + PLAY_PROBES)
+                counter = Counter(context, site)
+                page = context.new_page()
+                cold = play_once(page, url)
+                page.wait_for_load_state("networkidle")
+                cold["bytes"] = counter.transferred
+                page.close()
+                counter.reset()
+                page = context.new_page()
+                warm = play_once(page, url)
+                page.wait_for_load_state("networkidle")
+                warm["bytes"] = counter.transferred
+                context.close()
+                results[name]["cold"].append(cold)
+                results[name]["warm"].append(warm)
+        print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print("  navigation -> first legal move possible (median ms; goal cold < 2000), and KB transferred")
+        print("  variant          cold     warm   cold KB  warm KB")
+        for name in variants:
+            cold, warm = results[name]["cold"], results[name]["warm"]
+            print(f"  {name:14} {median([r['movable'] for r in cold]):7.0f}  {median([r['movable'] for r in warm]):7.0f}"
+                  f"  {median([r['bytes'] for r in cold]) / 1024:8.0f} {median([r['bytes'] for r in warm]) / 1024:8.0f}")
+        print("  where the cold time goes (median ms from navigation; the worker's steps)")
+        steps = ["start", "pyodide.mjs", "loadPyodide", "archive", "unpacked", "imported"]
+        # engine.start(): the page's call; then the worker's marks: its script running (start), pyodide.mjs
+        # imported, loadPyodide resolved, the engine archive at hand, unpacked, nardy_rules.live imported.
+        print("  variant       start() " + "  ".join(f"{s:>11}" for s in steps) + "   wasm done  stdlib done   movable")
+        for name in variants:
+            cold = results[name]["cold"]
+            row = [median([r["spawn"] or 0 for r in cold])]
+            row += [median([r["marks"].get(step, 0) for r in cold]) for step in steps]
+            for file in ("pyodide.asm.wasm", "python_stdlib.zip"):
+                row.append(median([r["resources"].get(file, (0, 0, 0))[1] for r in cold]))
+            row.append(median([r["movable"] for r in cold]))
+            print(f"  {name:14} " + "  ".join(f"{value:>11.0f}" if i else f"{value:5.0f}" for i, value in enumerate(row)))
+    finally:
+        for server in servers.values():
+            server.shutdown()
+            server.server_close()
+
+
 def median(values):
     return statistics.median(values)
 
@@ -193,7 +375,17 @@ def main(argv=None) -> int:
     parser.add_argument("--lighthouse", action="store_true",
                         help="last, Lighthouse on every rules page of every language (scripts/lighthouse.py)")
     parser.add_argument("--lighthouse-runs", type=int, default=1, help="Lighthouse runs per page (the median is shown)")
+    parser.add_argument("--play-rounds", type=int, default=5,
+                        help="rounds of the play page's start-up variants, alternating (0: none)")
+    parser.add_argument("--play-only", action="store_true", help="only the play page")
+    parser.add_argument("--play-lang", default="en", help="the play page's language (default en)")
+    parser.add_argument("--play-variants", default=",".join(PLAY_VARIANTS),
+                        help=f"comma-separated, of: {', '.join(PLAY_VARIANTS)}")
     args = parser.parse_args(argv)
+    variants = [name.strip() for name in args.play_variants.split(",") if name.strip()]
+    unknown = [name for name in variants if name not in PLAY_VARIANTS]
+    if unknown:
+        parser.error(f"unknown play variants: {', '.join(unknown)}")
     if args.lighthouse and not lighthouse.LIGHTHOUSE.exists():
         raise SystemExit("Lighthouse is not installed: run `npm ci` (scripts/setup does)")
 
@@ -214,6 +406,12 @@ def main(argv=None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                if args.play_rounds:
+                    bench_play(browser, site, Path(temporary), args.play_rounds, args.play_lang, variants)
+                    print()
+                if args.play_only:
+                    browser.close()
+                    return 0
                 print(f"Chromium {browser.version}, {args.runs} runs each, page {args.page}\n")
                 cold_visible, warm_visible, clicks, states, cold_ready, warm_ready, frozen = [], [], [], [], [], [], []
                 rested = []

@@ -156,3 +156,14 @@ def test_forms_errors_carry_a_code_when_the_position_breaks_a_rule(value, code, 
     answer = handle({"op": "forms", "position": value})
     assert answer["error"]
     assert answer.get("code") == code and answer.get("params") == params
+
+
+def test_forms_of_a_games_start_for_the_set_up_editor():
+    # The editor's "start position" button asks the engine: the page holds no start position of its own.
+    short = handle({"op": "forms", "start": "short"})
+    assert (short["text"], short["read"], short["turn"]) == (START, "start", "white")
+    assert short["pips"] == {"white": 167, "black": 167} and short["xgid"] == to_xgid(ShortPosition.start())
+    long = handle({"op": "forms", "start": "long"})
+    assert long["position"]["white"]["24"] == 15 and long["position"]["black"]["12"] == 15 and long["xgid"] is None
+    for bad in ("medium", 1, None):
+        assert "start" in handle({"op": "forms", "start": bad})["error"]
