@@ -294,3 +294,39 @@ def test_the_mat_export_reads_back_in_gnu_backgammon(guard, site_url, tmp_path):
     moves = [action for action in imported["games"][0]["game"] if action.get("action") == "move"]
     assert moves and moves[0]["move"] == [[8, 5], [6, 5]] and imported["match-info"]["match-length"] == 3, text
     play.clean()
+
+
+@pytest.mark.parametrize("position, person", [
+    # Short nardy: White's two checkers against Black's three in a race; White is the person.
+    ("nardy:short:w:3x1,2x1,offx13:22x1,23x2,offx12", "white"),
+    # Long nardy: each side two checkers in its home; Black is the person, so the computer plays first.
+    ("nardy:long:w:6x1,5x1,offx13:18x1,17x1,offx13", "black"),
+])
+def test_a_whole_game_against_the_computer(guard, site_url, position, person):
+    """The person plays every turn by clicks (the engine's first legal play, here as the oracle), the
+    strong computer its own, to the end of the game."""
+    from nardy_rules import Position, legal_plays
+
+    play = Play(guard, site_url, dice=[(2, 1)] * 40)
+    play.seats(*(("person", "computer-strong") if person == "white" else ("computer-strong", "person")))
+    play.paste(position)
+    turns = 0
+    while True:
+        play.wait(f"s.phase === 'match-over' || (s.side === '{person}' && s.phase === 'roll')")
+        play.settle()
+        if play.state("window.nardyPlay.state.phase") == "match-over":
+            break
+        assert turns < 10, "the game did not end"
+        play.press("roll")
+        play.wait("s.phase === 'move'")
+        state = play.state()
+        chosen = legal_plays(Position.from_json(state["position"]), tuple(state["dice"]))[0]
+        for move in chosen.moves:
+            play.move(move.start, move.end)
+        if "confirm" in play.state("window.nardyPlay.state.actions"):
+            play.press("confirm")
+        turns += 1
+    plays = [entry["side"] for entry in play.state("window.nardyPlay.state.scoresheet[0]") if entry["kind"] == "play"]
+    assert turns >= 1 and set(plays) == {"white", "black"}, plays  # both sides played
+    assert play.state("window.nardyPlay.state.result.winner") in ("white", "black")
+    play.clean()
