@@ -43,6 +43,11 @@ class Guard:
         self.failed: list[str] = []       # the site's answers >= 400, and requests that failed
         self.errors: list[str] = []       # uncaught exceptions in the pages
         self.context = browser.new_context(**options)
+        # A patient engine by default: on a loaded two-core machine Pyodide's cold start can pass the page's
+        # 20 s limit (assets/nardy-engine.js), which the tests are not about. A test's own limit (set with
+        # a plain assignment, in any order of the init scripts) wins.
+        self.context.add_init_script(
+            'if (typeof globalThis.nardyLiveTimeout !== "number") globalThis.nardyLiveTimeout = 180000;')
         if not service_worker:
             # The site's service worker is tested on its own (test_offline.py); elsewhere a page is what a
             # browser without service workers gets, and every request is the page's, none the worker's.
