@@ -63,10 +63,15 @@ async function digest(body) {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, BUILD.hashDigits);
 }
 
+/** A whole answer of this origin: never an error, a redirect or a partial (206) answer. */
+function whole(response) {
+  return response.status === 200 && response.type === "basic" && !response.redirected;
+}
+
 /** Keep a response of the network if it is this build's file for `key`; whether it was kept. */
 async function store(cache, key, response) {
   const want = FILES.get(key);
-  if (want === undefined || response.status !== 200 || response.type !== "basic" || response.redirected) return false;
+  if (want === undefined || !whole(response)) return false;
   const body = await response.arrayBuffer();
   if ((await digest(body)) !== want) return false;
   const headers = new Headers({ [HASH_HEADER]: want });
@@ -162,9 +167,7 @@ async function asset(event, key) {
 /** The network's copy of a dated file, kept when it is a whole answer of this origin. */
 async function refresh(cache, request) {
   const response = await fetch(request, { cache: "no-cache" });
-  if (response.status === 200 && response.type === "basic" && !response.redirected) {
-    await cache.put(request, response.clone());
-  }
+  if (whole(response)) await cache.put(request, response.clone());
   return response;
 }
 
