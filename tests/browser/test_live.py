@@ -82,9 +82,13 @@ class Live:
         return self.figure(board_id).locator(".nardy-live-info").inner_text().strip()
 
     def click(self, board_id: str, place, level: int = 0):
-        """A click where a checker of that place stands (or would stand): a point, "bar" or "off"."""
-        self.figure(board_id).locator("svg").scroll_into_view_if_needed()
-        x, y = self.page.evaluate(
+        """A click where a checker of that place stands (or would stand): a point, "bar" or "off".
+
+        The point is scrolled to the middle of the window first and must be the board's there: a page
+        scrolled up shows Material's back-to-top button over the top of the window (``navigation.top``)
+        and its header stays at the top, so a point scrolled just into view can be theirs, not the board's.
+        """
+        x, y, hit = self.page.evaluate(
             """([id, place, level]) => {
                 const board = window.nardyLive.boards.find((b) => b.id === id);
                 const lay = board.layout;
@@ -93,11 +97,16 @@ class Live:
                 if (place === 'off') { [x, y] = lay.off[turn]; }
                 else if (place === 'bar') { [x, y] = lay.bar[turn]; }
                 else { const [px, py, dy] = lay.points[String(place)]; x = px; y = py + dy * level; }
-                const p = new DOMPoint(x, y).matrixTransform(board.svg.getScreenCTM());
-                return [p.x, p.y];
+                const onScreen = () => new DOMPoint(x, y).matrixTransform(board.svg.getScreenCTM());
+                window.scrollBy({ top: onScreen().y - window.innerHeight / 2, behavior: 'instant' });
+                const p = onScreen();
+                const there = document.elementFromPoint(p.x, p.y);
+                const name = there && `${there.tagName.toLowerCase()}.${there.getAttribute('class') || ''}`;
+                return [p.x, p.y, board.svg.contains(there) ? null : name];
             }""",
             [board_id, place, level],
         )
+        assert hit is None, f"#{board_id}: {place} is covered by {hit}, not the board"
         self.page.mouse.click(x, y)
 
     def button(self, board_id: str, action: str):
@@ -366,6 +375,7 @@ def test_the_end_of_a_game_and_the_example_animation(guard, site_url, site_langu
     assert live.info("short-mars").startswith(text("result-white-mars", count=2))
     assert live.figure("short-mars").locator("button[data-action='roll']").is_disabled()
     live.click("short-koks", 1)
+    live.wait_destinations("short-koks")  # the first click fetches the board's answers: off is a destination then
     live.click("short-koks", "off")
     live.wait_status("short-koks", text("result-white-koks", count=3))
     # The example's play, animated: the diagram's arrows, one move after the other.
