@@ -54,10 +54,11 @@ export class BoardControls {
       event.preventDefault();
       this.closeMenu();
     });
+    this.dice = null; // the dice last set, shown once the chooser has its options
     this.diceBox = htmlElement("div", { class: "nardy-live-dice", id: `${uid}-dice`, hidden: true });
     this.dieSelects = ["die-1", "die-2"].map((key) => {
+      // Its six options come when the chooser first opens (fillDice): a page has twenty boards.
       const select = htmlElement("select", { class: "nardy-live-die", "aria-label": text(key), "data-die": key });
-      for (let value = 1; value <= 6; value += 1) select.append(htmlElement("option", { value: String(value) }, String(value)));
       this.diceBox.append(select);
       return select;
     });
@@ -130,18 +131,31 @@ export class BoardControls {
 
   toggleDice() {
     const open = this.diceBox.hidden;
+    if (open) this.fillDice();
     this.diceBox.hidden = !open;
     this.buttons["set-dice"].setAttribute("aria-expanded", String(open));
     if (open) this.dieSelects[0].focus();
   }
 
+  /** The chooser's options, 1 to 6, made once, showing the dice last set. */
+  fillDice() {
+    if (this.dieSelects[0].options.length) return;
+    for (const select of this.dieSelects) {
+      for (let value = 1; value <= 6; value += 1) select.append(htmlElement("option", { value: String(value) }, String(value)));
+    }
+    this.setDice(this.dice);
+  }
+
   setDice(dice) {
     if (!dice) return;
+    this.dice = dice;
+    if (!this.dieSelects[0].options.length) return; // shown when the chooser opens
     this.dieSelects[0].value = String(dice[0]);
     this.dieSelects[1].value = String(dice[1] === undefined ? dice[0] : dice[1]);
   }
 
   chosenDice() {
+    this.fillDice();
     return this.dieSelects.map((select) => Number(select.value));
   }
 

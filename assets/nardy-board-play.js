@@ -18,9 +18,18 @@ import { formatDice } from "./nardy-strings.js";
 
 const GAME_OVER = { code: "game-over", params: {}, key: "game-over" };
 
-/** A click or Enter on a place: select a checker, move the selected one there, or say why not. */
+/** A click or Enter on a place: select a checker, move the selected one there, or say why not.
+    One after the other: a tap while the answer to the previous one is on its way (the board's recorded
+    answers still loading, a slow phone) applies to the board that answer leaves, so "8, then 5" moves 8/5. */
 export function activate(board, place) {
   board.stopAnimation();
+  const run = () => activateNow(board, place);
+  const done = (board.activating || Promise.resolve()).then(run, run);
+  board.activating = done.catch(() => {});
+  return done;
+}
+
+function activateNow(board, place) {
   if (board.selected === null) return select(board, place);
   if (samePlace(place, board.selected)) {
     board.clearSelection();

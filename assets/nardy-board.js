@@ -66,6 +66,9 @@ async function init() {
     } catch (error) {
       /* this figure stays the build's diagram */
     }
+    // One board a task: twenty boards at once would be one long task on a phone, delaying the reader's
+    // first input; the page reserves each board's controls (nardy.css), so nothing moves meanwhile.
+    await new Promise((resolve) => { setTimeout(resolve, 0); });
   }
   document.documentElement.dataset.nardyBoards = String(boards.length);
   readLink(boards);

@@ -1,7 +1,8 @@
 /* What a board draws, as element descriptions {tag, attrs, text?, children?} (nardy-dom.js makes them).
 
    The checker layer and the dice as nardy_rules.svg draws them (the same
-   elements, classes and places; numbers to one decimal), from a position as
+   elements, classes and places: a path per stack, tray and die's pips;
+   numbers to one decimal), from a position as
    the engine sends it; and the live marks: the keyboard cursor, the selected
    checker, its destinations and the destinations refused with a reason. */
 
@@ -13,14 +14,26 @@ export function num(value) {
   return String(Math.round(value * 10) / 10);
 }
 
+/** A circle as a subpath (svg.circle_d): a stack of checkers or a die's pips is one path. */
+export function circleD(x, y, r) {
+  return `M${num(x - r)} ${num(y)}a${num(r)} ${num(r)} 0 1 0 ${num(2 * r)} 0a${num(r)} ${num(r)} 0 1 0 ${num(-2 * r)} 0z`;
+}
+
+/** A rectangle with rounded corners as a subpath (svg.slab_d): a tray's slabs are one path. */
+function slabD(x, y, w, h, rx = 2) {
+  const a = `a${num(rx)} ${num(rx)} 0 0 1`;
+  return `M${num(x + rx)} ${num(y)}h${num(w - 2 * rx)}${a} ${num(rx)} ${num(rx)}v${num(h - 2 * rx)}`
+    + `${a} ${num(-rx)} ${num(rx)}h${num(2 * rx - w)}${a} ${num(-rx)} ${num(-rx)}v${num(2 * rx - h)}`
+    + `${a} ${num(rx)} ${num(-rx)}z`;
+}
+
 /** The checker layer of a position (svg.checker_layer): stacks, counts on tall ones, borne-off slabs. */
 export function checkerLayer(layout, position) {
   const out = [];
   const stack = (color, where, count) => {
-    for (let level = 0; level < Math.min(count, layout.cap); level += 1) {
-      const [x, y] = slot(layout, color, where, level);
-      out.push({ tag: "circle", attrs: { class: "nardy-ck", "data-point": String(where), "data-color": color, cx: num(x), cy: num(y), r: String(layout.r) } });
-    }
+    let d = "";
+    for (let level = 0; level < Math.min(count, layout.cap); level += 1) d += circleD(...slot(layout, color, where, level), layout.r);
+    out.push({ tag: "path", attrs: { class: "nardy-ck", "data-point": String(where), "data-color": color, d } });
     if (count > layout.cap) {
       const [x, y] = slot(layout, color, where, layout.cap - 1);
       out.push({ tag: "text", attrs: { class: "nardy-n", "data-point": String(where), "data-color": color, x: num(x), y: num(y + 4.5) }, text: String(count) });
@@ -38,10 +51,9 @@ export function checkerLayer(layout, position) {
     const count = countOf(position, color, "off");
     if (!count) continue;
     const [x, y0, dy, w, h] = layout.off[color];
-    for (let level = 0; level < count; level += 1) {
-      const y = y0 + dy * level;
-      out.push({ tag: "rect", attrs: { class: "nardy-off", "data-point": "off", "data-color": color, x: num(x - w / 2), y: num(y - h / 2), width: num(w), height: num(h), rx: "2" } });
-    }
+    let d = "";
+    for (let level = 0; level < count; level += 1) d += slabD(x - w / 2, y0 + dy * level - h / 2, w, h);
+    out.push({ tag: "path", attrs: { class: "nardy-off", "data-point": "off", "data-color": color, d } });
     const [cx, cy] = layout.offCount[color];
     out.push({ tag: "text", attrs: { class: "nardy-n", "data-point": "off", "data-color": color, x: num(cx), y: num(cy + 4.5) }, text: String(count) });
   }
@@ -63,10 +75,11 @@ export function diceLayer(layout, color, dice) {
   const { size, step } = layout.dice;
   const children = dice.map((value, index) => {
     const x = cx + (index - (dice.length - 1) / 2) * step;
-    const parts = [{ tag: "rect", attrs: { x: num(x - size / 2), y: num(cy - size / 2), width: String(size), height: String(size), rx: "5" } }];
-    for (const [dx, dy] of DOTS[value]) {
-      parts.push({ tag: "circle", attrs: { class: "nardy-dot", cx: num(x + dx * 7), cy: num(cy + dy * 7), r: "2.6" } });
-    }
+    const pips = DOTS[value].map(([dx, dy]) => circleD(x + dx * 7, cy + dy * 7, 2.6)).join("");
+    const parts = [
+      { tag: "rect", attrs: { x: num(x - size / 2), y: num(cy - size / 2), width: String(size), height: String(size), rx: "5" } },
+      { tag: "path", attrs: { class: "nardy-dot", d: pips } },
+    ];
     return { tag: "g", attrs: { class: "nardy-die", "data-color": color, "data-value": String(value) }, children: parts };
   });
   return { tag: "g", attrs: { class: "nardy-dice", "data-dice": dice.join(",") }, children };

@@ -28,11 +28,18 @@ CSS classes (``nardy-*``) whose rules read CSS custom properties with
 fallbacks (:data:`STYLE`); ``board(style=False)`` leaves the rules to the
 page's stylesheet.
 
-Stable hooks for scripts: every point area and checker has ``data-point``
-(``1``..``24``, ``bar``, ``off``), checkers and counts also ``data-color``;
-everything that depends on the position is inside ``<g class="nardy-checkers">``
-(:func:`checker_layer` draws it alone); :func:`layout` describes the geometry
-needed to draw it again.
+Stable hooks for scripts: every stack of checkers, count and tray has
+``data-point`` (``1``..``24``, ``bar``, ``off``) and ``data-color``; the
+points' triangles are one path per colour whose ``data-points`` lists the
+points of its subpaths in order; everything that depends on the position is
+inside ``<g class="nardy-checkers">`` (:func:`checker_layer` draws it alone);
+:func:`layout` describes the geometry needed to draw it again.
+
+Few elements: a rules page inlines twenty boards, and the browser styles and
+lays out every element of each, so what one shape of one style can draw is one
+element: one path for the points of each colour, one for a stack of checkers
+(a circle per checker drawn), one for the slabs of a tray, one for the pips of
+a die; the point numbers are three ``<text>`` runs with a position per digit.
 """
 
 from __future__ import annotations
@@ -148,8 +155,9 @@ def layout(variant: str) -> dict:
 
 #: The diagram rules. Colours are CSS custom properties with light fallbacks;
 #: a page sets ``--nardy-*`` (for example under ``[data-md-color-scheme=slate]``)
-#: to restyle every board.
-STYLE = """\
+#: to restyle every board. The board's ratio is its viewBox's, also as CSS: a page
+#: that skips laying out a board out of view (``content-visibility``) still knows its height.
+STYLE = f"svg.nardy-board{{aspect-ratio:{WIDTH}/{HEIGHT}}}\n" + """\
 .nardy-frame{fill:var(--nardy-frame,#6b4a2b)}
 .nardy-field{fill:var(--nardy-field,#f2e3c4)}
 .nardy-bar{fill:var(--nardy-bar,#5a3d22)}
@@ -157,6 +165,8 @@ STYLE = """\
 .nardy-pa{fill:var(--nardy-point-a,#a4552f)}
 .nardy-pb{fill:var(--nardy-point-b,#d7b27c)}
 .nardy-num{fill:var(--nardy-number,#f2e3c4);font-size:11px;text-anchor:middle}
+.nardy-num[data-digits=tens]{text-anchor:end}
+.nardy-num[data-digits=units]{text-anchor:start}
 .nardy-ck,.nardy-off,.nardy-die rect{stroke-width:1.5}
 [data-color=white].nardy-ck,[data-color=white].nardy-off,.nardy-die[data-color=white] rect,
 .nardy-die[data-color=black] .nardy-dot,.nardy-swatch[data-color=white]{
@@ -210,6 +220,19 @@ def _slot(lay: dict, color: str, where: str, level: int) -> tuple[float, float]:
     return x, y + dy * min(level, CAP - 1)
 
 
+def circle_d(x: float, y: float, r: float) -> str:
+    """A circle as a subpath (two arcs), drawn exactly as ``<circle cx cy r>``: stacks and pips are one path."""
+    return f"M{_num(x - r)} {_num(y)}a{_num(r)} {_num(r)} 0 1 0 {_num(2 * r)} 0a{_num(r)} {_num(r)} 0 1 0 {_num(-2 * r)} 0z"
+
+
+def slab_d(x: float, y: float, w: float, h: float, rx: float = 2) -> str:
+    """A rectangle with rounded corners as a subpath, as ``<rect x y width height rx>``: a tray is one path."""
+    a = f"a{_num(rx)} {_num(rx)} 0 0 1"
+    return (f"M{_num(x + rx)} {_num(y)}h{_num(w - 2 * rx)}{a} {_num(rx)} {_num(rx)}v{_num(h - 2 * rx)}"
+            f"{a} {_num(-rx)} {_num(rx)}h{_num(2 * rx - w)}{a} {_num(-rx)} {_num(-rx)}v{_num(2 * rx - h)}"
+            f"{a} {_num(rx)} {_num(-rx)}z")
+
+
 class _Counts:
     """Checkers per place, to place arrows as the shown moves are played."""
 
@@ -260,12 +283,8 @@ def checker_layer(position: Position) -> str:
     out = ['<g class="nardy-checkers">']
 
     def stack(color: str, where: str, count: int) -> None:
-        for level in range(min(count, CAP)):
-            x, y = _slot(lay, color, where, level)
-            out.append(
-                f'<circle class="nardy-ck" data-point="{where}" data-color="{color}" '
-                f'cx="{_num(x)}" cy="{_num(y)}" r="{R}"/>'
-            )
+        circles = "".join(circle_d(*_slot(lay, color, where, level), R) for level in range(min(count, CAP)))
+        out.append(f'<path class="nardy-ck" data-point="{where}" data-color="{color}" d="{circles}"/>')
         if count > CAP:
             x, y = _slot(lay, color, where, CAP - 1)
             out.append(
@@ -285,12 +304,8 @@ def checker_layer(position: Position) -> str:
         if not count:
             continue
         x, y0, dy, w, h = lay["off"][color]
-        for level in range(count):
-            y = y0 + dy * level
-            out.append(
-                f'<rect class="nardy-off" data-point="off" data-color="{color}" x="{_num(x - w / 2)}" '
-                f'y="{_num(y - h / 2)}" width="{_num(w)}" height="{_num(h)}" rx="2"/>'
-            )
+        slabs = "".join(slab_d(x - w / 2, y0 + dy * level - h / 2, w, h) for level in range(count))
+        out.append(f'<path class="nardy-off" data-point="off" data-color="{color}" d="{slabs}"/>')
         x, y = lay["offCount"][color]
         out.append(
             f'<text class="nardy-n" data-point="off" data-color="{color}" x="{_num(x)}" y="{_num(y + 4.5)}">{count}</text>'
@@ -325,9 +340,8 @@ def _dice(lay: dict, color: str, dice: Iterable[int]) -> str:
             f'<g class="nardy-die" data-color="{color}" data-value="{value}">'
             f'<rect x="{_num(x - DIE / 2)}" y="{_num(cy - DIE / 2)}" width="{DIE}" height="{DIE}" rx="5"/>'
         )
-        for dx, dy in _DOTS[value]:
-            out.append(f'<circle class="nardy-dot" cx="{_num(x + dx * 7)}" cy="{_num(cy + dy * 7)}" r="2.6"/>')
-        out.append("</g>")
+        dots = "".join(circle_d(x + dx * 7, cy + dy * 7, 2.6) for dx, dy in _DOTS[value])
+        out.append(f'<path class="nardy-dot" d="{dots}"/></g>')
     out.append("</g>")
     return "".join(out)
 
@@ -357,8 +371,8 @@ def _static(variant: str) -> str:
     """Frame, field, bar, trays, points and their numbers: the same for every board of a variant."""
     out = [
         f'<rect class="nardy-frame" x="0" y="{LABEL_H}" width="{WIDTH}" height="{HEIGHT - 2 * LABEL_H}" rx="6"/>',
-        f'<rect class="nardy-field" x="{LEFT}" y="{FIELD_TOP}" width="{6 * POINT_W}" height="{FIELD_BOTTOM - FIELD_TOP}"/>',
-        f'<rect class="nardy-field" x="{RIGHT}" y="{FIELD_TOP}" width="{6 * POINT_W}" height="{FIELD_BOTTOM - FIELD_TOP}"/>',
+        f'<path class="nardy-field" d="M{LEFT} {FIELD_TOP}h{6 * POINT_W}v{FIELD_BOTTOM - FIELD_TOP}h-{6 * POINT_W}z'
+        f'M{RIGHT} {FIELD_TOP}h{6 * POINT_W}v{FIELD_BOTTOM - FIELD_TOP}h-{6 * POINT_W}z"/>',
         f'<rect class="nardy-bar" data-point="bar" x="{BAR_X}" y="{FIELD_TOP}" width="{BAR_W}" '
         f'height="{FIELD_BOTTOM - FIELD_TOP}"/>',
     ]
@@ -370,22 +384,45 @@ def _static(variant: str) -> str:
             f'<rect class="nardy-tray" data-point="off" data-color="{color}" x="{_num(x)}" y="{_num(y)}" '
             f'width="{SIDE - 6}" height="{tray_h}" rx="3"/>'
         )
-    out.append('<g class="nardy-points">')
-    for point in range(1, 25):
-        x = _point_left(point)
-        shade = "nardy-pa" if point % 2 else "nardy-pb"
-        if point >= 13:
-            d = f"M{_num(x)} {FIELD_TOP}h{POINT_W}l-{POINT_W // 2} {TRIANGLE_H}z"
-        else:
-            d = f"M{_num(x)} {FIELD_BOTTOM}h{POINT_W}l-{POINT_W // 2} -{TRIANGLE_H}z"
-        out.append(f'<path class="nardy-pt {shade}" data-point="{point}" d="{d}"/>')
-    out.append("</g><g class=\"nardy-nums\">")
+    for shade, first in (("nardy-pa", 1), ("nardy-pb", 2)):
+        points = range(first, 25, 2)
+        d = "".join(_triangle_d(point) for point in points)
+        out.append(f'<path class="nardy-pt {shade}" data-points="{" ".join(map(str, points))}" d="{d}"/>')
+    out.append(_numbers())
+    return "".join(out)
+
+
+def _triangle_d(point: int) -> str:
+    """A point's triangle as a subpath, from the edge of the field towards the middle."""
+    x = _point_left(point)
+    if point >= 13:
+        return f"M{_num(x)} {FIELD_TOP}h{POINT_W}l-{POINT_W // 2} {TRIANGLE_H}z"
+    return f"M{_num(x)} {FIELD_BOTTOM}h{POINT_W}l-{POINT_W // 2} -{TRIANGLE_H}z"
+
+
+def _numbers() -> str:
+    """The point numbers, centred on their points, as three runs of digits with a position per digit.
+
+    Every digit of a run with its own ``x`` is anchored on its own (:data:`STYLE`'s ``data-digits``
+    rules): the units of 10..24 start at the point's centre and their tens end there (so the number is
+    centred: digits are of equal width), and 1..9 are centred. Three elements instead of 24; the same numbers in the same places.
+    """
+    def run(kind: str, items: list[tuple[str, float, float]]) -> str:
+        xs = " ".join(_num(x) for _digit, x, _y in items)
+        ys = " ".join(_num(y) for _digit, _x, y in items)
+        digits = "".join(digit for digit, _x, _y in items)
+        return (f'<text class="nardy-num" data-digits="{kind}" x="{xs}" y="{ys}">'
+                f"{digits}</text>")
+
+    places = []
     for point in range(1, 25):
         x = _point_left(point) + POINT_W / 2
         y = FIELD_TOP - FRAME / 2 + 4 if point >= 13 else FIELD_BOTTOM + FRAME / 2 + 4
-        out.append(f'<text class="nardy-num" x="{_num(x)}" y="{_num(y)}">{point}</text>')
-    out.append("</g>")
-    return "".join(out)
+        places.append((str(point), x, y))
+    ones = [(digits, x, y) for digits, x, y in places if len(digits) == 1]
+    tens = [(digits[0], x, y) for digits, x, y in places if len(digits) == 2]
+    units = [(digits[1], x, y) for digits, x, y in places if len(digits) == 2]
+    return run("ones", ones) + run("tens", tens) + run("units", units)
 
 
 def _marks(position: Position, lay: dict, prefix: str, arrows, refused) -> str:

@@ -149,9 +149,11 @@ def click_checker(page, rest_ms: int = 0):
         """([id, place]) => {
             const svg = document.querySelector(`figure#${id} svg`);
             const turn = svg.getAttribute('data-turn');
-            const checkers = svg.querySelectorAll(`circle.nardy-ck[data-point="${place}"][data-color="${turn}"]`);
-            const box = checkers[checkers.length - 1].getBoundingClientRect();
-            return [box.x + box.width / 2, box.y + box.height / 2];
+            // A stack is one path, a circle per checker: the top one is its last subpath.
+            const stack = svg.querySelector(`.nardy-ck[data-point="${place}"][data-color="${turn}"]`);
+            const [left, cy, r] = stack.getAttribute("d").split("M").pop().split(/[ a]/).map(Number);
+            const p = new DOMPoint(left + r, cy).matrixTransform(svg.getScreenCTM());
+            return [p.x, p.y];
         }""",
         [board_id, place],
     )

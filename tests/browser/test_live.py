@@ -126,11 +126,11 @@ class Live:
 
     def checkers(self, board_id: str) -> dict:
         """{(colour, place): checkers drawn} of the board's checker layer, as the page shows it now."""
-        found = self.figure(board_id).locator("g.nardy-checkers circle.nardy-ck").evaluate_all(
-            "els => els.map(e => [e.dataset.color, e.dataset.point])")
+        found = self.figure(board_id).locator("g.nardy-checkers path.nardy-ck").evaluate_all(
+            "els => els.map(e => [e.dataset.color, e.dataset.point, e.getAttribute('d')])")
         counts = {}
-        for color, place in found:
-            counts[(color, place)] = counts.get((color, place), 0) + 1
+        for color, place, d in found:  # a stack is one path, a circle (subpath) per checker drawn
+            counts[(color, place)] = counts.get((color, place), 0) + d.count("M")
         return counts
 
     def wait_status(self, board_id: str, text: str, timeout: float = 30000):
@@ -161,9 +161,9 @@ def layer_of(text: str) -> dict:
     """{(colour, place): checkers} as nardy_rules.svg draws the position's checker layer."""
     counts = {}
     layer = svg.checker_layer(from_text(text))
-    for color, place in re.findall(r'class="nardy-ck" data-point="([^"]+)" data-color="([^"]+)"', layer):
-        counts[(place, color)] = counts.get((place, color), 0) + 1
-    return {(color, place): n for (color, place), n in counts.items()}
+    for place, color, d in re.findall(r'class="nardy-ck" data-point="([^"]+)" data-color="([^"]+)" d="([^"]+)"', layer):
+        counts[(color, place)] = counts.get((color, place), 0) + d.count("M")
+    return counts
 
 
 @pytest.fixture()

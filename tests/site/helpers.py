@@ -63,6 +63,76 @@ def text_of(element) -> str:
     return "".join(element.itertext())
 
 
+NUMBER = r"(-?\d+(?:\.\d+)?)"
+CIRCLE = re.compile(r"M(?P<x>-?[\d.]+) (?P<y>-?[\d.]+)a(?P<r>[\d.]+) (?P=r) 0 1 0 (?P<d>[\d.]+) 0"
+                    r"a(?P=r) (?P=r) 0 1 0 -(?P=d) 0z")
+SLAB = re.compile(rf"M{NUMBER} {NUMBER}h{NUMBER}a2 2 0 0 1 2 2v{NUMBER}a2 2 0 0 1 -2 2h-{NUMBER}a2 2 0 0 1 -2 -2"
+                  rf"v-{NUMBER}a2 2 0 0 1 2 -2z")
+
+
+def shapes(path, pattern: re.Pattern) -> list[re.Match]:
+    """The subpaths of a path element, each one shape of ``pattern``; the path must hold nothing else."""
+    d = path.get("d")
+    found = list(pattern.finditer(d))
+    assert "".join(match.group(0) for match in found) == d, d[:200]
+    return found
+
+
+def circles(path) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) of every circle a path draws (nardy_rules.svg.circle_d: a stack, a die's pips)."""
+    out = []
+    for match in shapes(path, CIRCLE):
+        left, cy, r, diameter = (float(match.group(name)) for name in ("x", "y", "r", "d"))
+        assert abs(diameter - 2 * r) < 0.11, match.group(0)
+        out.append((round(left + r, 1), cy, r))
+    return out
+
+
+def slabs(path) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of every slab of a tray's path (nardy_rules.svg.slab_d, corners of radius 2)."""
+    out = []
+    for match in shapes(path, SLAB):
+        x, y, top, side, bottom, back = (float(g) for g in match.groups())
+        assert (top, side) == (bottom, back), match.group(0)
+        out.append((x - 2, y, top + 4, side + 4))
+    return out
+
+
+TRIANGLE = re.compile(r"M([\d.]+) ([\d.]+)h([\d.]+)l-?[\d.]+ (-?[\d.]+)z")
+
+
+def point_triangles(root) -> dict[int, tuple[float, float, bool]]:
+    """{point: (left, right, top row)} read from the points' paths: one per colour, ``data-points`` naming the
+    point of each subpath in order."""
+    out = {}
+    for path in find(root, "path", "nardy-pt"):
+        points = [int(p) for p in path.get("data-points").split()]
+        found = shapes(path, TRIANGLE)
+        assert len(found) == len(points), (points, path.get("d"))
+        for point, match in zip(points, found):
+            x, _y, width, height = (float(g) for g in match.groups())
+            assert point not in out, point
+            out[point] = (x, x + width, height > 0)
+    return out
+
+
+def point_numbers(root) -> list[tuple[int, float, float]]:
+    """(number, centre x, y) of every point number: the runs of digits with one position each
+    (``data-digits`` ones: centred; tens: end at the centre; units: start there, at the tens' place)."""
+    runs = {}
+    for text in find(root, "text", "nardy-num"):
+        xs = [float(v) for v in text.get("x").split()]
+        ys = [float(v) for v in text.get("y").split()]
+        digits = text_of(text)
+        assert len(xs) == len(ys) == len(digits), (xs, ys, digits)
+        runs[text.get("data-digits")] = list(zip(digits, xs, ys))
+    assert set(runs) == {"ones", "tens", "units"}, set(runs)
+    out = [(int(digit), x, y) for digit, x, y in runs["ones"]]
+    assert [(x, y) for _d, x, y in runs["tens"]] == [(x, y) for _d, x, y in runs["units"]]
+    out += [(int(t + u), x, y) for (t, x, y), (u, _x, _y) in zip(runs["tens"], runs["units"])]
+    return out
+
+
 def write_build(tmp: Path, pages: dict[str, str], language: str = "uz") -> Path:
     """A docs dir and a config INHERITing the repository's mkdocs.yml; returns the config path."""
     docs = tmp / "docs"

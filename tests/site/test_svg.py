@@ -9,7 +9,7 @@ import pytest
 
 from nardy_rules import LongPosition, Move, ShortPosition, Turn, from_text, legal_plays, svg
 
-from .helpers import SVG, classes, find, parse, sample_positions, text_of
+from .helpers import SVG, circles, classes, find, parse, point_numbers, point_triangles, sample_positions, slabs, text_of
 
 SAMPLES = sample_positions()
 
@@ -18,12 +18,10 @@ def ids(root) -> list[str]:
     return [e.get("id") for e in root.iter() if e.get("id")]
 
 
-def triangle_box(path_d: str) -> tuple[float, float, bool]:
-    """(left, right, top row) of a point's triangle, read from its path."""
-    match = re.match(r"M([\d.]+) ([\d.]+)h([\d.]+)l-?[\d.]+ (-?[\d.]+)z", path_d)
-    assert match, path_d
-    x, _y, width, height = (float(g) for g in match.groups())
-    return x, x + width, height > 0
+def checkers(root) -> list[tuple[str, str, float, float]]:
+    """(point, colour, cx, cy) of every checker drawn: each stack is one path of circles (svg.circle_d)."""
+    return [(path.get("data-point"), path.get("data-color"), cx, cy)
+            for path in find(root, "path", "nardy-ck") for cx, cy, _r in circles(path)]
 
 
 def test_samples_cover_both_games_bar_off_and_tall_stacks():
@@ -38,12 +36,10 @@ def test_samples_cover_both_games_bar_off_and_tall_stacks():
 @pytest.mark.parametrize("position,dice,play", SAMPLES, ids=lambda v: getattr(v, "variant", None) and repr(v))
 def test_checkers_drawn_match_the_position(position, dice, play):
     root = parse(svg.board(position, dice=dice, arrows=play.moves if play else (), id_prefix="t-"))
-    circles = find(root, "circle", "nardy-ck")
     counts = {(t.get("data-point"), t.get("data-color")): int(text_of(t)) for t in find(root, "text", "nardy-n")}
     drawn: dict = {}
-    for circle in circles:
-        key = (circle.get("data-point"), circle.get("data-color"))
-        drawn[key] = drawn.get(key, 0) + 1
+    for point, color, _cx, _cy in checkers(root):
+        drawn[(point, color)] = drawn.get((point, color), 0) + 1
     want: dict = {}
     for point in range(1, 25):
         color, count = position.count_at(point)
@@ -59,8 +55,9 @@ def test_checkers_drawn_match_the_position(position, dice, play):
         else:
             assert drawn[key] == count and key not in counts, key
     for color in ("white", "black"):
-        slabs = [r for r in find(root, "rect", "nardy-off") if r.get("data-color") == color]
-        assert len(slabs) == position.off(color)
+        drawn_slabs = [slab for path in find(root, "path", "nardy-off") if path.get("data-color") == color
+                       for slab in slabs(path)]
+        assert len(drawn_slabs) == position.off(color)
         if position.off(color):
             assert counts[("off", color)] == position.off(color)
         else:
@@ -71,18 +68,21 @@ def test_checkers_drawn_match_the_position(position, dice, play):
 def test_checkers_stand_on_their_point(position):
     """Each checker is inside its point's column and half of the board, whatever its data-point says."""
     root = parse(svg.board(position, id_prefix="t-"))
-    boxes = {t.get("data-point"): triangle_box(t.get("d")) for t in find(root, "path", "nardy-pt")}
+    boxes = {str(point): box for point, box in point_triangles(root).items()}
     middle = svg.HEIGHT / 2
-    for circle in find(root, "circle", "nardy-ck"):
-        left, right, top = boxes[circle.get("data-point")]
-        assert left <= float(circle.get("cx")) <= right
-        assert (float(circle.get("cy")) < middle) == top
+    drawn = checkers(root)
+    assert len(drawn) == sum(min(n, svg.CAP) for n in position.checkers("white").values()) + sum(
+        min(n, svg.CAP) for n in position.checkers("black").values())
+    for point, _color, cx, cy in drawn:
+        left, right, top = boxes[point]
+        assert left <= cx <= right
+        assert (cy < middle) == top
 
 
 def test_layout_is_whites_numbering():
     """1-6 bottom right, 7-12 bottom left, 13-18 top left, 19-24 top right; numbers printed at their points."""
     root = parse(svg.board(ShortPosition.start(), id_prefix="t-"))
-    boxes = {int(t.get("data-point")): triangle_box(t.get("d")) for t in find(root, "path", "nardy-pt")}
+    boxes = point_triangles(root)
     assert sorted(boxes) == list(range(1, 25))
     bottom = sorted((p for p in boxes if not boxes[p][2]), key=lambda p: boxes[p][0])
     top = sorted((p for p in boxes if boxes[p][2]), key=lambda p: boxes[p][0])
@@ -91,12 +91,12 @@ def test_layout_is_whites_numbering():
     bar = find(root, "rect", "nardy-bar")[0]
     bar_x = float(bar.get("x"))
     assert all(boxes[p][1] <= bar_x for p in range(7, 19)) and all(boxes[p][0] >= bar_x for p in (*range(1, 7), *range(19, 25)))
-    numbers = find(root, "text", "nardy-num")
-    assert len(numbers) == 24
-    for label in numbers:
-        left, right, top_row = boxes[int(text_of(label))]
-        assert left < float(label.get("x")) < right
-        assert (float(label.get("y")) < svg.HEIGHT / 2) == top_row
+    numbers = point_numbers(root)
+    assert sorted(number for number, _x, _y in numbers) == list(range(1, 25))
+    for number, x, y in numbers:
+        left, right, top_row = boxes[number]
+        assert left < x < right
+        assert (y < svg.HEIGHT / 2) == top_row
 
 
 def test_accessible_and_scalable():
@@ -168,12 +168,11 @@ def test_arrows_follow_the_moves():
     hits = find(root, "circle", "nardy-hit")
     assert [h.get("data-point") for h in hits] == ["8"]
     # The first arrow starts on a white checker of 13, and the hit ring is around the black blot on 8.
-    start = re.match(r"M([\d.]+) ([\d.]+)", arrows[0].get("d")).groups()
-    white_13 = {(c.get("cx"), c.get("cy")) for c in find(root, "circle", "nardy-ck")
-                if c.get("data-point") == "13" and c.get("data-color") == "white"}
+    start = tuple(float(v) for v in re.match(r"M([\d.]+) ([\d.]+)", arrows[0].get("d")).groups())
+    white_13 = {(cx, cy) for point, color, cx, cy in checkers(root) if point == "13" and color == "white"}
     assert start in white_13
-    blot = [c for c in find(root, "circle", "nardy-ck") if c.get("data-point") == "8"]
-    assert [(b.get("data-color"), b.get("cx"), b.get("cy")) for b in blot] == [("black", hits[0].get("cx"), hits[0].get("cy"))]
+    blot = [(color, cx, cy) for point, color, cx, cy in checkers(root) if point == "8"]
+    assert blot == [("black", float(hits[0].get("cx")), float(hits[0].get("cy")))]
     assert all(a.get("marker-end") == "url(#t-head)" for a in arrows)
 
 
@@ -212,7 +211,7 @@ def test_dice_show_their_pips_in_the_colour_of_the_side_to_move(dice):
         root = parse(svg.board(position, dice=dice, id_prefix="t-"))
         dies = find(root, "g", "nardy-die")
         assert [int(d.get("data-value")) for d in dies] == list(dice)
-        assert [len(find(d, "circle", "nardy-dot")) for d in dies] == list(dice)
+        assert [sum(len(circles(pips)) for pips in find(d, "path", "nardy-dot")) for d in dies] == list(dice)
         assert {d.get("data-color") for d in dies} == {position.turn}
 
 
@@ -235,15 +234,19 @@ def test_checker_layer_is_its_own_group():
     layers = find(root, "g", "nardy-checkers")
     assert len(layers) == 1
     inside = set(layers[0].iter())
-    assert all(c in inside for c in find(root, "circle", "nardy-ck"))
+    assert all(c in inside for c in find(root, "path", "nardy-ck"))
     assert ET.tostring(layers[0]) == ET.tostring(parse(f'<svg xmlns="http://www.w3.org/2000/svg">{svg.checker_layer(position)}</svg>')[0])
     lay = svg.layout("short")
     assert set(lay["points"]) == {str(p) for p in range(1, 25)}
-    for circle in layers[0]:
-        if circle.get("data-point") not in (None, "off", "bar") and circle.tag == SVG + "circle":
-            x, y, dy = lay["points"][circle.get("data-point")]
-            assert float(circle.get("cx")) == x
-            assert (float(circle.get("cy")) - y) % abs(dy) == 0
+    stacks = 0
+    for point, _color, cx, cy in checkers(layers[0]):
+        if point not in ("off", "bar"):
+            x, y, dy = lay["points"][point]
+            assert cx == x
+            assert (cy - y) % abs(dy) == 0
+            stacks += 1
+    assert stacks == sum(min(n, svg.CAP) for n in position.checkers("white").values()) + sum(
+        min(n, svg.CAP) for n in position.checkers("black").values())
 
 
 def test_boards_are_compact():
@@ -272,7 +275,9 @@ def test_arrows_of_one_stack_start_and_end_on_different_checkers():
     arrows = [a for a in find(root, "path", "nardy-arrow") if a.get("data-from") == "24"]
     starts = [re.match(r"M([\d.]+) ([\d.]+)", a.get("d")).groups() for a in arrows]
     ends = [re.search(r" ([\d.]+) ([\d.]+)$", a.get("d")).groups() for a in arrows]
-    on_24 = [(c.get("cx"), c.get("cy")) for c in find(root, "circle", "nardy-ck") if c.get("data-point") == "24"]
+    starts = [tuple(float(v) for v in start) for start in starts]
+    ends = [tuple(float(v) for v in end) for end in ends]
+    on_24 = [(cx, cy) for point, _color, cx, cy in checkers(root) if point == "24"]
     assert len(arrows) == 2 and sorted(starts) == sorted(on_24) and starts[0] != starts[1]
     assert ends[0] != ends[1]
     # The top checker of 24 (nearest the middle) leaves first.
