@@ -15,7 +15,10 @@
      in a window, and the shell of their languages (CSS, scripts, search
      index, home page). Never Pyodide: it is stored when the engine first
      asks for it.
-   - Pages (navigations): network first, stored when read; without a network
+   - Pages (navigations): network first, stored when read with the recorded
+     answers of their boards (so that a page read online has live boards
+     offline, engine or not: 480 kB, some 21 kB compressed, for a page of 21
+     boards); without a network
      the stored copy (the page then shows the offline notice), or else the
      language's offline page.
    - Everything else of the build: the cache first, else the network (stored).
@@ -103,10 +106,16 @@ async function precache(cache, key) {
   if (!(await store(cache, key, response))) throw new Error(`${key}: not a file of build ${BUILD.id}`);
 }
 
+/** nardy_site.answers.FOLDER next to a page: its boards' recorded answers (assets/nardy-board.js asks for them). */
+function answersOf(page) {
+  const folder = page + "nardy-answers/";
+  return Array.from(FILES.keys()).filter((key) => key.startsWith(folder));
+}
+
 async function shellOf(cache, codes, pages = []) {
   const keys = new Set(BUILD.common);
   for (const code of codes) for (const key of BUILD.shell[code] || []) keys.add(key);
-  for (const key of pages) if (FILES.has(key)) keys.add(key);
+  for (const key of pages) if (FILES.has(key)) for (const one of [key, ...answersOf(key)]) keys.add(one);
   await Promise.all(Array.from(keys, (key) => precache(cache, key)));
 }
 
@@ -148,7 +157,11 @@ async function page(event, key) {
     if (offline) return offline;
     throw error;
   }
-  if (FILES.has(key)) event.waitUntil(store(cache, key, response.clone()).catch(() => false));
+  if (FILES.has(key)) {
+    const kept = store(cache, key, response.clone());
+    // Its boards' answers once the page is kept (not for a page of another build).
+    event.waitUntil(kept.then((ok) => ok && Promise.all(answersOf(key).map((one) => precache(cache, one)))).catch(() => false));
+  }
   const code = languageOf(key);
   // A language opened for the first time since this build installed: its shell, in the background.
   if (code && response.ok) event.waitUntil(shellOf(cache, [code]).catch(() => false));

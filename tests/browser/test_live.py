@@ -70,7 +70,9 @@ class Live:
 
     def _console(self, message):
         if message.type in ("error", "warning", "assert"):
-            self.console.append(f"{message.type}: {message.text}")
+            # A failed load names only its status; the location says which file it was.
+            where = message.location.get("url") if message.text.startswith("Failed to load") else ""
+            self.console.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def figure(self, board_id: str):
         return self.page.locator(f"figure#{board_id}")

@@ -13,6 +13,7 @@ Pyodide, and what is cached is exactly the language's shell and the pages read (
 from __future__ import annotations
 
 import functools
+import json
 import re
 import shutil
 import threading
@@ -21,6 +22,7 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from nardy_rules import from_text, to_text
 from nardy_site import live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
@@ -190,13 +192,17 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         live.page.wait_for_function(CONTROLLED)
         wait_cached(live.page, root, f"{CODE}/short/")
         shell = set(manifest["common"]) | set(manifest["shell"][CODE])
-        for key in shell:
+        # The page's boards' recorded answers are kept with it (its boards then answer offline, engine or not).
+        answers = {key for key in manifest["files"] if key.startswith(f"{CODE}/short/nardy-answers/")}
+        assert len(answers) > 10, answers
+        for key in shell | answers:
             wait_cached(live.page, root, key)
         name = f"nardy-{manifest['id']}"
         cached = cache_keys(live.page, root)
         assert list(cached) == [name]
         dated = set(manifest["dated"])  # every language's sitemap, which Material asks for as a page loads
-        assert dated and cached[name] - dated == shell | {f"{CODE}/short/"}, (cached[name] - shell, shell - cached[name])
+        assert dated and cached[name] - dated == shell | answers | {f"{CODE}/short/"}, (
+            cached[name] - shell, shell - cached[name])
         assert dated <= cached[name], dated - cached[name]
         assert not [url for url in guard.local if "/pyodide/" in url]
         assert live.page.locator(".nardy-notice").count() == 0  # the first worker is no update
@@ -236,6 +242,10 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         again.click(board, 8)
         again.click(board, 5)
         again.wait_status(board, text("moved", move="8/5", dice="1"))
+        # A board nobody touched online answers from its kept record too.
+        again.click("short-opening-4-2", 8)
+        again.click("short-opening-4-2", 4)
+        again.wait_status("short-opening-4-2", text("moved", move="8/4", dice="2"))
         # Pyodide and the engine from the cache.
         assert again.wait_engine(timeout=120000) == "ready", again.page.evaluate("window.nardyLive.engine.reason")
         again.click(board, 6)
@@ -256,7 +266,7 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         wait_notice(game.page, "offline")
         game.seats("person", "person")
         game.paste(MARS)
-        game.wait("s.phase === 'roll'")
+        game.wait(f"window.nardyPlay.record.start === {json.dumps(to_text(from_text(MARS)))} && s.phase === 'roll'")
         game.press("roll")
         game.wait("s.phase === 'move'")
         game.move(1, "off")
@@ -265,7 +275,8 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         assert text("result-white-mars", count=2) in game.status()
         game.seats("computer-strong", "person")
         game.paste(KOKS)
-        game.wait("s.phase === 'match-over'")
+        # The mars game is over too: wait for the pasted game's end, not the last one's.
+        game.wait(f"window.nardyPlay.record.start === {json.dumps(to_text(from_text(KOKS)))} && s.phase === 'match-over'")
         assert game.state("[window.nardyPlay.state.result.winner, window.nardyPlay.state.result.points]") == ["white", 3]
         # No failed load logged (the worker's own tries at the network fail, as they should, unlogged).
         assert game.console == [], game.console
