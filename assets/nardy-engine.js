@@ -22,6 +22,8 @@ export class Engine {
     this.pending = new Map();
     this.listeners = new Set();
     this.timings = {};
+    this.startedFrom = null; // "snapshot" or "plain" once ready (the benchmark and tests read it)
+    this.startNote = "";
   }
 
   setStatus(status) {
@@ -53,8 +55,12 @@ export class Engine {
 
   spawn() {
     if (this.worker || this.status !== "starting") return;
+    // The play page creates its worker as its head is read (overrides/main.html), keeping what it says
+    // until now: that worker is this engine's, its messages read in order.
+    const early = globalThis.nardyEarlyWorker;
+    globalThis.nardyEarlyWorker = null;
     try {
-      this.worker = new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" });
+      this.worker = early && early.worker ? early.worker : new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" });
     } catch (error) {
       this.fail(`the worker cannot start: ${error && error.message}`);
       return;
@@ -65,6 +71,10 @@ export class Engine {
       this.fail(`the worker failed: ${event.message || "load error"}`);
     };
     this.worker.onmessageerror = () => this.fail("a message could not be read");
+    if (early && early.worker) {
+      for (const text of early.messages) this.receive(text);
+      if (early.error) this.fail(`the worker failed: ${early.error}`);
+    }
   }
 
   receive(text) {
@@ -79,6 +89,8 @@ export class Engine {
       if (this.status !== "starting") return;
       clearTimeout(this.timer);
       this.timings.ready = performance.now();
+      this.startedFrom = message.from === "snapshot" ? "snapshot" : "plain";
+      this.startNote = String(message.note || "");
       this.setStatus("ready");
     } else if (message.type === "failed") {
       this.fail(message.error || "the engine did not start");

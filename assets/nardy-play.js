@@ -42,7 +42,10 @@ async function init() {
   const mount = document.getElementById("nardy-play");
   if (!mount) return;
   const engine = new Engine();
-  engine.start(); // the page exists to play: no reason to wait for a first click
+  // The page exists to play: no reason to wait for a first click, nor for a frame (as a rules page does,
+  // to draw a board's answer at hand first).
+  engine.start();
+  engine.spawn();
   const strings = await Strings.load(new URL("i18n.json", import.meta.url));
   const store = new Store();
   const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store });

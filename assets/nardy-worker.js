@@ -4,10 +4,13 @@
    reader who only reads). Everything comes from this site: Pyodide's five
    files and the engine archive are in <site>/pyodide/ (nardy_site/live_assets.py),
    found relative to this script's own URL (<site>/<lang>/assets/nardy-worker.js).
+   Pyodide starts from the build's image of its memory with the engine already
+   imported (snapshot.json, nardy_site/engine_snapshot.py: about a quarter of
+   the time) when that image is there and has its SHA-256; else the usual way.
 
    Messages are JSON text both ways:
      page -> worker  {"id": 7, "request": {...}}     a request of nardy_rules.live
-     worker -> page  {"type": "ready"}
+     worker -> page  {"type": "ready", "from": "snapshot" | "plain", "note": why plain, or ""}
                      {"type": "failed", "error": "..."}
                      {"type": "answer", "id": 7, "answer": {...}}   nardy_rules.live's answer
    Pyodide's own console output while it loads is kept out of the console and
@@ -46,30 +49,77 @@ function quiet(run) {
 }
 
 let engineArchive = null;
+//: How the engine started: "snapshot" (the build's image of Pyodide's memory) or "plain", and why plain.
+const started = { from: "plain", note: "" };
+
+//: nardy_site.engine_snapshot.IMAGE and INFO.
+const IMAGE = "nardy-engine.snapshot";
+const INFO = "snapshot.json";
+
+/** The build's image of Pyodide's memory with the engine imported (nardy_site/engine_snapshot.py), checked
+    against its SHA-256: a Promise of its bytes, rejected with the reason when it is missing or not the one
+    its record describes (a damaged image would be a damaged Python: never used). The record and the
+    image are asked for together. */
+async function snapshot() {
+  const [info, image] = await Promise.all([
+    fetch(new URL(INFO, BASE)).then((response) => {
+      if (!response.ok) throw new Error(`${INFO}: HTTP ${response.status}`);
+      return response.json();
+    }),
+    fetch(new URL(IMAGE, BASE)).then((response) => {
+      if (!response.ok) throw new Error(`${IMAGE}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  if (!info || info.file !== IMAGE || typeof info.sha256 !== "string") throw new Error(`${INFO} does not describe ${IMAGE}`);
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", image));
+  const digest = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (digest !== info.sha256) throw new Error(`${IMAGE}: SHA-256 ${digest.slice(0, 12)}..., not ${info.sha256.slice(0, 12)}...`);
+  return new Uint8Array(image);
+}
+
+function message(error) {
+  return String((error && error.message) || error);
+}
 
 async function start() {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
-  // The engine downloads while Pyodide starts.
+  // The engine and the image download while Pyodide's script loads.
   engineArchive = fetch(new URL("nardy_rules.zip", BASE));
   engineArchive.catch(() => {});
+  const image = snapshot();
+  if (image) image.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", BASE).href);
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: BASE.href,
     packages: [],
     stdout: () => {},
     stderr: (text) => notes.push(String(text).slice(0, 500)),
-  });
+  };
+  let pyodide = null;
+  if (image) {
+    // Given the image's promise, loadPyodide fetches and compiles its wasm while the image downloads.
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: image });
+      started.from = "snapshot";
+    } catch (error) {
+      started.note = await image.then(() => `the snapshot did not load: ${message(error)}`, message);
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(options);
   const response = await engineArchive;
   if (!response.ok) throw new Error(`nardy_rules.zip: HTTP ${response.status}`);
   const archive = new Uint8Array(await response.arrayBuffer());
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  // From a snapshot too: its modules are imported, but their files are not in its memory.
   pyodide.unpackArchive(archive, "zip", { extractDir: sitePackages });
-  handle = pyodide.runPython("import nardy_rules.live\nnardy_rules.live.handle_json");
+  // A snapshot's random generator would start in the same state for every reader: seeded again here.
+  handle = pyodide.runPython("import random\nrandom.seed()\nimport nardy_rules.live\nnardy_rules.live.handle_json");
 }
 
 const ready = quiet(start).then(
   () => {
-    if (!failed) postMessage(JSON.stringify({ type: "ready" }));
+    if (!failed) postMessage(JSON.stringify({ type: "ready", from: started.from, note: started.note }));
   },
   (error) => {
     fail(error);

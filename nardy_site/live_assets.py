@@ -4,7 +4,9 @@
 copies the five files of the pinned npm package ``pyodide`` that pure Python
 with the standard library needs (PITFALLS.md), and writes the engine archive
 ``nardy_rules.zip`` (``nardy_site.engine_archive``: the same deterministic
-archive the parity test runs in Pyodide). Each language's worker
+archive the parity test runs in Pyodide) and the image of Pyodide's memory
+with the engine imported that the worker starts from
+(``nardy_site.engine_snapshot``). Each language's worker
 (``<lang>/assets/nardy-worker.js``) finds them at ``../../pyodide/`` from its
 own URL. Nothing comes from a CDN: the version is the one ``package.json``
 and ``package-lock.json`` pin, checked against ``node_modules/pyodide``.
@@ -18,10 +20,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 from pathlib import Path
 
-from . import engine_archive
+from . import engine_archive, engine_snapshot
 from .languages import ROOT
 
 #: The live boards' scripts in assets/, copied into every language's assets/ as they are
@@ -45,8 +48,27 @@ FOLDER = "pyodide"
 GZIP_FROM = 16 * 1024
 
 
+#: A static import of another script of assets/ (every import of these scripts is one such line).
+_IMPORT = re.compile(r'^import\b[^\n]*\bfrom "\./([\w.-]+\.js)";$', re.M)
+
+
 class LiveAssetsError(RuntimeError):
     pass
+
+
+def module_graph(entry: str, assets: Path = ROOT / "assets") -> list[str]:
+    """Every script ``entry`` imports, directly or through another, ``entry`` first: the play page names them
+    all in ``<link rel="modulepreload">`` (overrides/main.html), so that they are fetched together rather
+    than one level of imports after another. A generated script (nardy-layout.js) is listed, not read."""
+    found, todo = [], [entry]
+    while todo:
+        name = todo.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        if (assets / name).is_file():
+            todo += _IMPORT.findall((assets / name).read_text(encoding="utf-8"))
+    return found
 
 
 def pinned_version(root: Path = ROOT) -> str:
@@ -89,8 +111,11 @@ def write(site_dir: Path, root: Path = ROOT) -> Path:
             raise LiveAssetsError(f"{source / name} is missing from {PACKAGE} {version}")
         shutil.copyfile(source / name, folder / name)
     engine_archive.build(folder / ENGINE)
+    # The engine's start as an image of Pyodide's memory (with its own gzip twin, kept in the cache).
+    engine_snapshot.write(folder, [folder / name for name in FILES], folder / ENGINE)
     for path in sorted(folder.iterdir()):
-        if path.stat().st_size >= GZIP_FROM:
+        twin = path.with_name(path.name + ".gz")
+        if path.suffix != ".gz" and not twin.exists() and path.stat().st_size >= GZIP_FROM:
             _gzip_twin(path)
     (folder / "VERSION").write_text(f"pyodide {version}\n", encoding="utf-8")
     return folder

@@ -41,6 +41,7 @@ from mkdocs.structure.files import File
 from . import (
     alternates,
     answers,
+    live_assets,
     not_found,
     offline,
     outdated_notice,
@@ -79,6 +80,7 @@ class SiteBuild:
         for problem in problems:  # a released language must be complete (fatal in a strict build)
             (log.warning if lang.released else log.info)(problem)
         config.extra["nardy"]["theme_colors"] = offline.theme_metas()  # overrides/main.html
+        config.extra["nardy"]["play_modules"] = live_assets.module_graph("nardy-play.js")  # overrides/main.html
         build = cls(lang, translator, texts)
         setattr(config, _ATTRIBUTE, build)
         return build

@@ -218,14 +218,15 @@ globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the
 #: performance.now() in the worker, with its timeOrigin, so the bench puts them on the page's clock.
 WORKER_MARKS = (
     ("const { loadPyodide } = await import(", "mark('start');\n  const { loadPyodide } = await import("),
-    ("  const pyodide = await loadPyodide({", "  mark('pyodide.mjs');\n  const pyodide = await loadPyodide({"),
+    ("  const options = {", "  mark('pyodide.mjs');\n  const options = {"),
+    ("  if (image) image.catch(() => {});", "  if (image) image.then(() => mark('snapshot'), () => {});"),
     ("  const response = await engineArchive;", "  mark('loadPyodide');\n  const response = await engineArchive;"),
     ("  const sitePackages =", "  mark('archive');\n  const sitePackages ="),
     ("  handle = pyodide.runPython(", "  mark('unpacked');\n  handle = pyodide.runPython("),
-    ("    if (!failed) postMessage(JSON.stringify({ type: \"ready\" }));",
+    ("    if (!failed) postMessage(JSON.stringify({ type: \"ready\",",
      "    mark('imported');\n    postMessage(JSON.stringify({ type: 'marks', origin: performance.timeOrigin, marks: MARKS,"
      " resources: performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(), r.startTime,"
-     " r.responseEnd, r.transferSize]) }));\n    if (!failed) postMessage(JSON.stringify({ type: \"ready\" }));"),
+     " r.responseEnd, r.transferSize]) }));\n    if (!failed) postMessage(JSON.stringify({ type: \"ready\","),
 )
 MARK_HELPERS = "const MARKS = [];\nfunction mark(name) { MARKS.push([name, performance.now()]); }\n"
 
@@ -260,17 +261,18 @@ def _no_lockfile(site: Path, code: str) -> None:
     _patch(worker, [("    packages: [],", f"    packages: [],\n    lockFileContents: {contents},")])
 
 
-def _early_worker(site: Path, code: str) -> None:
-    """The worker created as the play page's script starts, not after the next two frames."""
-    _patch(site / code / "assets" / "nardy-play.js", [("  engine.start(); ", "  engine.start();\n  engine.spawn(); ")])
+def _no_snapshot(site: Path, code: str) -> None:
+    """Pyodide started the usual way, without the build's image of its memory (nardy_site/engine_snapshot.py)."""
+    worker = site / code / "assets" / "nardy-worker.js"
+    _patch(worker, [("  const image = snapshot();", "  const image = null;")])
 
 
 PLAY_VARIANTS = {
     "shipped": (),
+    "no-snapshot": (_no_snapshot,),
     "preload": (_preload,),
     "no-lockfile": (_no_lockfile,),
-    "early-worker": (_early_worker,),
-    "all three": (_preload, _no_lockfile, _early_worker),
+    "preload+no-lockfile": (_preload, _no_lockfile),
 }
 
 
@@ -306,8 +308,9 @@ def play_once(page, url: str) -> dict:
     shift = play["marks"]["origin"] - origin
     marks = {name: at + shift for name, at in play["marks"]["marks"]}
     resources = {name: (start + shift, end + shift, size) for name, start, end, size in play["marks"]["resources"]}
+    started = page.evaluate("[window.nardyPlay.engine.startedFrom, window.nardyPlay.engine.startNote]")
     return {"movable": play["movable"], "spawn": engine.get("start"), "ready": engine.get("ready"), "marks": marks,
-            "resources": resources}
+            "resources": resources, "from": started[0], "note": started[1]}
 
 
 def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, variants: list[str]) -> None:
@@ -339,15 +342,18 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
                 results[name]["warm"].append(warm)
         print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print("  navigation -> first legal move possible (median ms; goal cold < 2000), and KB transferred")
-        print("  variant          cold     warm   cold KB  warm KB")
+        print("  variant          cold     warm   cold KB  warm KB   started from")
         for name in variants:
             cold, warm = results[name]["cold"], results[name]["warm"]
+            started = sorted({f"{r['from']}{' (' + r['note'] + ')' if r['note'] else ''}" for r in cold + warm})
             print(f"  {name:14} {median([r['movable'] for r in cold]):7.0f}  {median([r['movable'] for r in warm]):7.0f}"
-                  f"  {median([r['bytes'] for r in cold]) / 1024:8.0f} {median([r['bytes'] for r in warm]) / 1024:8.0f}")
+                  f"  {median([r['bytes'] for r in cold]) / 1024:8.0f} {median([r['bytes'] for r in warm]) / 1024:8.0f}"
+                  f"   {', '.join(started)}")
         print("  where the cold time goes (median ms from navigation; the worker's steps)")
-        steps = ["start", "pyodide.mjs", "loadPyodide", "archive", "unpacked", "imported"]
+        steps = ["start", "pyodide.mjs", "fetched", "digest", "snapshot", "loadPyodide", "archive", "unpacked", "imported"]
         # engine.start(): the page's call; then the worker's marks: its script running (start), pyodide.mjs
-        # imported, loadPyodide resolved, the engine archive at hand, unpacked, nardy_rules.live imported.
+        # imported, the snapshot at hand (checked),
+        # loadPyodide resolved, the engine archive at hand, unpacked, nardy_rules.live imported.
         print("  variant       start() " + "  ".join(f"{s:>11}" for s in steps) + "   wasm done  stdlib done   movable")
         for name in variants:
             cold = results[name]["cold"]

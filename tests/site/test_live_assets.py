@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from nardy_site import answers, engine_archive, i18n, languages, live_assets, play_page, plural
+from nardy_site import answers, engine_archive, engine_snapshot, i18n, languages, live_assets, play_page, plural
 
 from . import expected
 from .expected import PAGES, page_html
@@ -30,7 +30,7 @@ def test_pyodide_is_shipped_once_from_the_pinned_package(site):
     version = live_assets.pinned_version()
     assert version == json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"] == "314.0.7"
     names = {path.name for path in folder.iterdir()}
-    plain = set(live_assets.FILES) | {live_assets.ENGINE, "VERSION"}
+    plain = set(live_assets.FILES) | {live_assets.ENGINE, "VERSION", engine_snapshot.IMAGE, engine_snapshot.INFO}
     assert plain <= names and all(name in plain or name.removesuffix(".gz") in plain for name in names)
     for name in live_assets.FILES:
         assert digest(folder / name) == digest(ROOT / "node_modules" / "pyodide" / name), name
@@ -43,6 +43,16 @@ def test_pyodide_is_shipped_once_from_the_pinned_package(site):
 def test_the_shipped_engine_is_the_archive_the_parity_test_runs(site, tmp_path):
     built = engine_archive.build(tmp_path / "nardy_rules.zip")
     assert (site / "pyodide" / live_assets.ENGINE).read_bytes() == built.read_bytes()
+
+
+def test_the_engine_snapshot_is_the_file_its_record_names(site):
+    folder = site / "pyodide"
+    info = json.loads((folder / engine_snapshot.INFO).read_text(encoding="utf-8"))
+    image = folder / info["file"]
+    assert info["file"] == engine_snapshot.IMAGE
+    assert info["bytes"] == image.stat().st_size > 10_000_000  # Pyodide's memory, not an empty file
+    assert info["sha256"] == digest(image)
+    assert (folder / f"{engine_snapshot.IMAGE}.gz").is_file()  # sent compressed: about a fifth
 
 
 def test_gzip_twins_hold_the_same_bytes(site):

@@ -1,0 +1,113 @@
+"""The engine's start as a memory image: ``<site>/pyodide/nardy-engine.snapshot`` and ``snapshot.json``.
+
+A cold start of Pyodide spends most of its time starting Python and
+importing (about 5.5 s of 6 s in headless Chromium here, README
+"Measurements"). Pyodide can instead start from an image of its memory taken
+after the imports (``loadPyodide({_loadSnapshot})``, an option of the pinned
+version that Pyodide keeps private): ``engine_snapshot.mjs`` makes one at
+build time with Node.js (the one ``npm ci`` needs) from the site's own copy of
+Pyodide and engine archive, the worker loads it, and the start takes about a
+quarter of the time, for about 6.5 MB more to download (gzip). The image holds every
+module of the engine but not the computer's weights (read at the computer's
+first move): Pyodide restores an image only into the memory it starts with
+(30 MB here), and the weights as Python floats would not fit.
+
+``snapshot.json`` says which file and its SHA-256: the worker checks the
+image before it uses it (a damaged or half-downloaded image would be a
+damaged Python, so it is refused and Pyodide starts the usual way).
+
+Making the image takes some 10 s, so it is kept in ``.cache/engine-snapshot/``
+under a key of everything it is made from (Pyodide's files, the engine
+archive, the maker script, Node's version); an entry whose digest no longer
+matches its record is made again.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from .languages import ROOT
+
+MAKER = Path(__file__).with_name("engine_snapshot.mjs")
+IMAGE = "nardy-engine.snapshot"
+INFO = "snapshot.json"
+CACHE = ROOT / ".cache" / "engine-snapshot"
+#: Making an image takes about 10 s here; a machine under load may take several times that.
+TIMEOUT_S = 600
+
+
+class SnapshotError(RuntimeError):
+    pass
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _node_version(node: str) -> str:
+    try:
+        done = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=60, check=True)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise SnapshotError(f"Node.js ({node}) does not run: {error}; run scripts/setup") from None
+    return done.stdout.strip()
+
+
+def cache_key(folder: Path, inputs: list[Path], node: str) -> str:
+    digest = hashlib.sha256(_node_version(node).encode())
+    for path in [*inputs, MAKER]:
+        digest.update(path.name.encode() + b"\0" + _sha256(path).encode())
+    return digest.hexdigest()[:32]
+
+
+def _make(folder: Path, archive: Path, out: Path, node: str) -> None:
+    partial = out.with_name(out.name + ".part")
+    try:
+        done = subprocess.run([node, str(MAKER), str(folder), str(archive), str(partial)],
+                              capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise SnapshotError(f"{MAKER.name} did not finish in {TIMEOUT_S} s") from None
+    if done.returncode != 0 or not partial.is_file() or partial.stat().st_size == 0:
+        partial.unlink(missing_ok=True)
+        tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise SnapshotError(f"{MAKER.name} failed (exit {done.returncode}): " + " | ".join(line[:300] for line in tail))
+    partial.replace(out)
+
+
+def _cached(key: str, folder: Path, archive: Path, node: str) -> tuple[Path, Path, str]:
+    """The cache's image, its gzip twin and digest for ``key``, made when missing or damaged."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    image, twin, record = CACHE / f"{key}.bin", CACHE / f"{key}.bin.gz", CACHE / f"{key}.json"
+    try:
+        digest = json.loads(record.read_text(encoding="utf-8"))["sha256"]
+        if _sha256(image) == digest and twin.is_file():
+            return image, twin, digest
+    except (OSError, KeyError, ValueError):
+        pass
+    _make(folder, archive, image, node)
+    digest = _sha256(image)
+    packer = functools.partial(gzip.GzipFile, mode="wb", compresslevel=6, mtime=0)
+    with image.open("rb") as raw, twin.open("wb") as out, packer(fileobj=out) as packed:
+        shutil.copyfileobj(raw, packed, 1 << 20)
+    record.write_text(json.dumps({"sha256": digest}), encoding="utf-8")
+    return image, twin, digest
+
+
+def write(folder: Path, inputs: list[Path], archive: Path, node: str = "node") -> dict:
+    """``folder/IMAGE`` (and its ``.gz``) and ``folder/INFO`` for the Pyodide files ``inputs`` and ``archive``."""
+    key = cache_key(folder, [*inputs, archive], node)
+    image, twin, digest = _cached(key, folder, archive, node)
+    shutil.copyfile(image, folder / IMAGE)
+    shutil.copyfile(twin, folder / f"{IMAGE}.gz")
+    info = {"file": IMAGE, "sha256": digest, "bytes": image.stat().st_size}
+    (folder / INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    return info
