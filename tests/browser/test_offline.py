@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from nardy_rules import from_text, to_text
-from nardy_site import live_assets, offline
+from nardy_site import engine_snapshot, live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
 
@@ -217,7 +217,8 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         live.wait_status(board, text("moved", move="8/5", dice="1"))
         assert live.wait_engine(timeout=120000) == "ready", live.page.evaluate("window.nardyLive.engine.reason")
         asked = {url.removeprefix(root) for url in guard.local if "/pyodide/" in url}
-        assert asked == {f"{live_assets.FOLDER}/{name}" for name in (*live_assets.FILES, live_assets.ENGINE)}
+        worker_files = (*live_assets.FILES, live_assets.ENGINE, engine_snapshot.IMAGE, engine_snapshot.INFO)
+        assert asked == {f"{live_assets.FOLDER}/{name}" for name in worker_files}
         for key in asked:
             wait_cached(live.page, root, key)
         played = live.page.evaluate(CACHED_BYTES)
@@ -246,8 +247,9 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         again.click("short-opening-4-2", 8)
         again.click("short-opening-4-2", 4)
         again.wait_status("short-opening-4-2", text("moved", move="8/4", dice="2"))
-        # Pyodide and the engine from the cache.
+        # Pyodide and the engine from the cache, started from the kept snapshot.
         assert again.wait_engine(timeout=120000) == "ready", again.page.evaluate("window.nardyLive.engine.reason")
+        assert again.page.evaluate("window.nardyLive.engine.startedFrom") == "snapshot"
         again.click(board, 6)
         again.click(board, 2)
         again.wait_status(board, reason("no-such-die", distance=4, dice="1"))
