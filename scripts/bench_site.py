@@ -350,7 +350,7 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
                   f"  {median([r['bytes'] for r in cold]) / 1024:8.0f} {median([r['bytes'] for r in warm]) / 1024:8.0f}"
                   f"   {', '.join(started)}")
         print("  where the cold time goes (median ms from navigation; the worker's steps)")
-        steps = ["start", "pyodide.mjs", "fetched", "digest", "snapshot", "loadPyodide", "archive", "unpacked", "imported"]
+        steps = ["start", "pyodide.mjs", "snapshot", "loadPyodide", "archive", "unpacked", "imported"]
         # engine.start(): the page's call; then the worker's marks: its script running (start), pyodide.mjs
         # imported, the snapshot at hand (checked),
         # loadPyodide resolved, the engine archive at hand, unpacked, nardy_rules.live imported.
