@@ -44,6 +44,8 @@ PACKAGE = "pyodide"
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ENGINE = "nardy_rules.zip"
 FOLDER = "pyodide"
+#: Everything of FOLDER the worker asks for as the engine starts (assets/nardy-worker.js).
+WORKER_ASKS = (*FILES, ENGINE, engine_snapshot.IMAGE, engine_snapshot.INFO)
 #: Files at least this large get a precompressed ``.gz`` twin (when it is smaller).
 GZIP_FROM = 16 * 1024
 

@@ -1,9 +1,10 @@
 """What the service worker keeps on a reader's device, per language: .venv/bin/python scripts/offline_cost.py [site-dir]
 
 From a built site's ``sw.js`` (nardy_site.offline): a reader who read one rules page keeps the
-build's common files (the root page, every offline page), the language's shell and that page
-(tests/browser/test_offline.py checks that this is exactly what Chromium's cache holds); after
-starting the engine also Pyodide's files and the engine archive (nardy_site.live_assets). Bytes
+build's common files (the root page, every offline page), the language's shell, that page and
+its boards' recorded answers (tests/browser/test_offline.py checks that this is exactly what Chromium's cache holds); after
+starting the engine also what the worker asks for: Pyodide's files, the engine archive and its
+snapshot (nardy_site.live_assets.WORKER_ASKS). Bytes
 as stored (the Cache API keeps bodies uncompressed) and as sent by scripts/serve (gzip: a file's
 precompressed twin, or text compressed at level 6, as nardy_site.serve does).
 """
@@ -44,12 +45,15 @@ def total(site: Path, keys) -> tuple[int, int]:
 def main(argv: list[str]) -> int:
     site = Path(argv[0]) if argv else ROOT / "site"
     manifest = offline.read_worker(site / offline.WORKER)
-    engine = {f"{live_assets.FOLDER}/{name}" for name in (*live_assets.FILES, live_assets.ENGINE)}
+    engine = {f"{live_assets.FOLDER}/{name}" for name in live_assets.WORKER_ASKS}
     print(f"build {manifest['id']}: {len(manifest['files'])} files")
     print("| language | one page read: stored / sent | with the engine: stored / sent |")
     print("|---|---|---|")
     for code, shell in manifest["shell"].items():
-        read = set(manifest["common"]) | set(shell) | {f"{code}/{PAGE}"}
+        page = f"{code}/{PAGE}"
+        # The page is kept with its boards' recorded answers (assets/sw.js).
+        answers = {key for key in manifest["files"] if key.startswith(page + "nardy-answers/")}
+        read = set(manifest["common"]) | set(shell) | {page} | answers
         one, played = total(site, read), total(site, read | engine)
         print(f"| `{code}` | {one[0] / 1e3:,.0f} KB / {one[1] / 1e3:,.0f} KB | "
               f"{played[0] / 1e6:,.1f} MB / {played[1] / 1e6:,.1f} MB |")

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from nardy_rules import from_text, to_text
-from nardy_site import engine_snapshot, live_assets, offline
+from nardy_site import live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
 
@@ -217,8 +217,7 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         live.wait_status(board, text("moved", move="8/5", dice="1"))
         assert live.wait_engine(timeout=120000) == "ready", live.page.evaluate("window.nardyLive.engine.reason")
         asked = {url.removeprefix(root) for url in guard.local if "/pyodide/" in url}
-        worker_files = (*live_assets.FILES, live_assets.ENGINE, engine_snapshot.IMAGE, engine_snapshot.INFO)
-        assert asked == {f"{live_assets.FOLDER}/{name}" for name in worker_files}
+        assert asked == {f"{live_assets.FOLDER}/{name}" for name in live_assets.WORKER_ASKS}
         for key in asked:
             wait_cached(live.page, root, key)
         played = live.page.evaluate(CACHED_BYTES)
