@@ -139,12 +139,15 @@ LAYOUT = """() => {
 }"""
 
 
-def test_at_390_px_the_board_fills_the_width_and_every_control_is_in_reach(phone, site_url):
-    page = Setup(phone, site_url, "en", dice=[(3, 1)])
+@pytest.mark.parametrize("code", ["en", "uz", "hy"])  # Uzbek's and Armenian's button labels are long
+def test_at_390_px_the_board_fills_the_width_and_every_control_is_in_reach(phone, site_url, code):
+    page = Setup(phone, site_url, code, dice=[(3, 1)])
     page.seats("person", "person")
     page.press("opening")
     page.wait("s.phase === 'move'")
-    for state in ("a game", "the editor"):
+    for state in ("a game", "a move made", "the editor"):
+        if state == "a move made":  # Undo and Confirm shown too
+            page.move(8, 5)
         if state == "the editor":
             page.open_editor()
             page.choose("die1", "3")
