@@ -87,6 +87,7 @@ async function start() {
   // The engine and the image download while Pyodide's script loads.
   engineArchive = fetch(new URL("nardy_rules.zip", BASE));
   engineArchive.catch(() => {});
+  // null only in a benchmark's copy without the snapshot (scripts/bench_site.py, no-snapshot).
   const image = snapshot();
   if (image) image.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", BASE).href);

@@ -62,7 +62,7 @@ def _node_version(node: str) -> str:
     return done.stdout.strip()
 
 
-def cache_key(folder: Path, inputs: list[Path], node: str) -> str:
+def cache_key(inputs: list[Path], node: str) -> str:
     digest = hashlib.sha256(_node_version(node).encode())
     for path in [*inputs, MAKER]:
         digest.update(path.name.encode() + b"\0" + _sha256(path).encode())
@@ -104,7 +104,7 @@ def _cached(key: str, folder: Path, archive: Path, node: str) -> tuple[Path, Pat
 
 def write(folder: Path, inputs: list[Path], archive: Path, node: str = "node") -> dict:
     """``folder/IMAGE`` (and its ``.gz``) and ``folder/INFO`` for the Pyodide files ``inputs`` and ``archive``."""
-    key = cache_key(folder, [*inputs, archive], node)
+    key = cache_key([*inputs, archive], node)
     image, twin, digest = _cached(key, folder, archive, node)
     shutil.copyfile(image, folder / IMAGE)
     shutil.copyfile(twin, folder / f"{IMAGE}.gz")

@@ -56,13 +56,6 @@ from nardy_site.answers import FOLDER as ANSWERS  # noqa: E402
 from nardy_site.build import build  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-
 # Timing probes, installed before the page's own scripts.
 PROBES = """
 (() => {
@@ -413,7 +406,7 @@ def main(argv=None) -> int:
         url = server.url + args.page
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                browser = playwright.chromium.launch(executable_path=lighthouse.CHROMIUM, args=lighthouse.FLAGS)
                 if args.play_rounds:
                     bench_play(browser, site, Path(temporary), args.play_rounds, args.play_lang, variants)
                     print()

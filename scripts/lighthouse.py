@@ -38,6 +38,13 @@ from nardy_site.serve import serve_in_thread  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
+#: Debian's Chromium as the browser benches drive it through Playwright (bench_site.py, page_cost.py): no
+#: request leaves this machine.
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 PAGES = ("", "short/", "long/")
 
 

@@ -36,12 +36,6 @@ import lighthouse  # noqa: E402  (scripts/lighthouse.py, next to this file)
 
 from nardy_site.serve import serve_in_thread  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink"]
 #: Trace event names summed (complete events on the renderer's main thread), and what the report calls them.
 EVENTS = {"ParseHTML": "parse", "UpdateLayoutTree": "style", "Layout": "layout"}
@@ -108,7 +102,7 @@ def main(argv=None) -> int:
 
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            browser = playwright.chromium.launch(executable_path=lighthouse.CHROMIUM, args=lighthouse.FLAGS)
             print(f"Chromium {browser.version}, {args.rounds} rounds, {os.cpu_count()} cores; viewport 412x823")
             for round_ in range(args.rounds):
                 print(f"round {round_ + 1}: load average {os.getloadavg()[0]:.1f}", flush=True)
