@@ -55,10 +55,13 @@ export class Board {
       link: act(() => copyLink(this)),
     }, { showButton: show.length > 0 });
     this.view.mountPanel(this.controls.before, this.controls.after);
+    // Also called by the page for the event that made this board (assets/nardy-board.js): that event
+    // was on its way to the build's SVG before the board's listeners were there.
     const wake = (kind) => {
       if (kind !== "hover") this.touched = true;
       interest(kind);
     };
+    this.wake = wake;
     this.view.panel.addEventListener("pointerdown", () => wake("press"));
     this.view.panel.addEventListener("focusin", () => wake("focus"));
     this.input = new BoardInput(this.view.control, svg, layout, {

@@ -56,26 +56,59 @@ const started = { from: "plain", note: "" };
 const IMAGE = "nardy-engine.snapshot";
 const INFO = "snapshot.json";
 
-/** The build's image of Pyodide's memory with the engine imported (nardy_site/engine_snapshot.py), checked
-    against its SHA-256: a Promise of its bytes, rejected with the reason when it is missing or not the one
-    its record describes (a damaged image would be a damaged Python: never used). The record and the
-    image are asked for together. */
-async function snapshot() {
-  const [info, image] = await Promise.all([
-    fetch(new URL(INFO, BASE)).then((response) => {
-      if (!response.ok) throw new Error(`${INFO}: HTTP ${response.status}`);
-      return response.json();
-    }),
-    fetch(new URL(IMAGE, BASE)).then((response) => {
-      if (!response.ok) throw new Error(`${IMAGE}: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    }),
-  ]);
-  if (!info || info.file !== IMAGE || typeof info.sha256 !== "string") throw new Error(`${INFO} does not describe ${IMAGE}`);
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", image));
-  const digest = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (digest !== info.sha256) throw new Error(`${IMAGE}: SHA-256 ${digest.slice(0, 12)}..., not ${info.sha256.slice(0, 12)}...`);
-  return new Uint8Array(image);
+//: nardy_site.engine_snapshot.MAGIC: the first bytes of the packed image.
+const PACKED = "NARDYIMG";
+
+/** The image of Pyodide's memory from its packed file (nardy_site.engine_snapshot.pack: the blocks of zeros
+    left out): the header, then the runs of blocks put back in place in memory that starts as zeros. */
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const damaged = () => new Error(`${IMAGE}: not a packed image, or damaged`);
+  if (packed.byteLength < 20 || String.fromCharCode(...packed.subarray(0, 8)) !== PACKED) throw damaged();
+  const size = view.getUint32(8, true);
+  const block = view.getUint32(12, true);
+  const runs = view.getUint32(16, true);
+  const image = new Uint8Array(size);
+  let offset = 20 + 8 * runs;
+  if (offset > packed.byteLength) throw damaged();
+  for (let index = 0; index < runs; index += 1) {
+    const start = view.getUint32(20 + 8 * index, true) * block;
+    const length = Math.min(view.getUint32(24 + 8 * index, true) * block, size - start);
+    if (length < 0 || offset + length > packed.byteLength) throw damaged();
+    image.set(packed.subarray(offset, offset + length), start);
+    offset += length;
+  }
+  if (offset !== packed.byteLength) throw damaged();
+  return image;
+}
+
+/** The build's image of Pyodide's memory with the engine imported (nardy_site/engine_snapshot.py):
+    {image, checked}, two Promises. image: its bytes, unpacked, rejected with the reason when the record or
+    the file is missing or the file does not unpack; checked: resolved once the file has the SHA-256 the
+    record gives, else rejected with the reason (a damaged image would be a damaged Python: never used).
+    The record and the file are asked for together, and the digest is taken while the file is unpacked and
+    Pyodide restores the image: the start waits for both. */
+function snapshot() {
+  const info = fetch(new URL(INFO, BASE)).then((response) => {
+    if (!response.ok) throw new Error(`${INFO}: HTTP ${response.status}`);
+    return response.json();
+  });
+  const file = fetch(new URL(IMAGE, BASE)).then((response) => {
+    if (!response.ok) throw new Error(`${IMAGE}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }).then((buffer) => new Uint8Array(buffer));
+  const both = Promise.all([info, file]);
+  const checked = both.then(async ([record, bytes]) => {
+    if (!record || record.file !== IMAGE || typeof record.sha256 !== "string") throw new Error(`${INFO} does not describe ${IMAGE}`);
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+                              (byte) => byte.toString(16).padStart(2, "0")).join("");
+    if (digest !== record.sha256) throw new Error(`${IMAGE}: SHA-256 ${digest.slice(0, 12)}..., not ${record.sha256.slice(0, 12)}...`);
+  });
+  // Unpacked while the digest is taken (off this thread); the file itself is never changed.
+  const image = both.then(([, bytes]) => unpack(bytes));
+  image.catch(() => {});
+  checked.catch(() => {});
+  return { image, checked };
 }
 
 function message(error) {
@@ -89,7 +122,6 @@ async function start() {
   engineArchive.catch(() => {});
   // null only in a benchmark's copy without the snapshot (scripts/bench_site.py, no-snapshot).
   const image = snapshot();
-  if (image) image.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", BASE).href);
   const options = {
     indexURL: BASE.href,
@@ -101,10 +133,12 @@ async function start() {
   if (image) {
     // Given the image's promise, loadPyodide fetches and compiles its wasm while the image downloads.
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: image });
+      const restored = await loadPyodide({ ...options, _loadSnapshot: image.image });
+      await image.checked; // a Python restored from a damaged image is dropped, unused
+      pyodide = restored;
       started.from = "snapshot";
     } catch (error) {
-      started.note = await image.then(() => `the snapshot did not load: ${message(error)}`, message);
+      started.note = await image.checked.then(() => `the snapshot did not load: ${message(error)}`, message);
     }
   }
   if (!pyodide) pyodide = await loadPyodide(options);

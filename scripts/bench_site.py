@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -133,7 +134,8 @@ def click_checker(page, rest_ms: int = 0):
     # The first example that shows a move: its first checker to move (from the page, asking nothing yet).
     board_id, place = page.evaluate(
         """() => {
-            const board = window.nardyLive.boards.find((b) => b.show.length);
+            const figure = document.querySelector('figure.nardy-diagram[data-show]:not([data-show=""])');
+            const board = window.nardyLive.board(figure.id);
             return [board.id, String(board.show[0].from)];
         }"""
     )
@@ -210,9 +212,10 @@ globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the
 #: The worker's steps, marked (a copy of the site only: the shipped worker sends no marks). Each mark is
 #: performance.now() in the worker, with its timeOrigin, so the bench puts them on the page's clock.
 WORKER_MARKS = (
-    ("const { loadPyodide } = await import(", "mark('start');\n  const { loadPyodide } = await import("),
+    ("const { loadPyodide } = await import(",
+     "mark('start');\n  if (image) { image.image.then(() => mark('snapshot'), () => {});"
+     " image.checked.then(() => mark('checked'), () => {}); }\n  const { loadPyodide } = await import("),
     ("  const options = {", "  mark('pyodide.mjs');\n  const options = {"),
-    ("  if (image) image.catch(() => {});", "  if (image) image.then(() => mark('snapshot'), () => {});"),
     ("  const response = await engineArchive;", "  mark('loadPyodide');\n  const response = await engineArchive;"),
     ("  const sitePackages =", "  mark('archive');\n  const sitePackages ="),
     ("  handle = pyodide.runPython(", "  mark('unpacked');\n  handle = pyodide.runPython("),
@@ -260,8 +263,19 @@ def _no_snapshot(site: Path, code: str) -> None:
     _patch(worker, [("  const image = snapshot();", "  const image = null;")])
 
 
+def _no_search(site: Path, code: str) -> None:
+    """The play page without Material's search (no search worker building its index while the engine starts)."""
+    page = site / code / "play" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'"search": "[^"]*", ', text)
+    if not found:
+        raise SystemExit("bench: the play page's __config has no search entry")
+    _patch(page, [(found.group(0), "")])
+
+
 PLAY_VARIANTS = {
     "shipped": (),
+    "no-search": (_no_search,),
     "no-snapshot": (_no_snapshot,),
     "preload": (_preload,),
     "no-lockfile": (_no_lockfile,),
@@ -343,9 +357,9 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
                   f"  {median([r['bytes'] for r in cold]) / 1024:8.0f} {median([r['bytes'] for r in warm]) / 1024:8.0f}"
                   f"   {', '.join(started)}")
         print("  where the cold time goes (median ms from navigation; the worker's steps)")
-        steps = ["start", "pyodide.mjs", "snapshot", "loadPyodide", "archive", "unpacked", "imported"]
+        steps = ["start", "pyodide.mjs", "snapshot", "checked", "loadPyodide", "archive", "unpacked", "imported"]
         # engine.start(): the page's call; then the worker's marks: its script running (start), pyodide.mjs
-        # imported, the snapshot at hand (checked),
+        # imported, the snapshot's bytes at hand (snapshot), their SHA-256 checked (checked),
         # loadPyodide resolved, the engine archive at hand, unpacked, nardy_rules.live imported.
         print("  variant       start() " + "  ".join(f"{s:>11}" for s in steps) + "   wasm done  stdlib done   movable")
         for name in variants:

@@ -2,6 +2,7 @@
 """Lighthouse's phone performance figures for the rules pages (a benchmark, not a test).
 
     .venv/bin/python scripts/lighthouse.py [--runs 1] [--site DIR] [--pages short/,long/] [--langs uz,en]
+                                          [--reference] [--cpu-slowdown 2]
 
 Lighthouse 12 (the npm devDependency pinned in package.json) with its default
 mobile settings (a throttled mid-range phone on slow 4G), driving Debian's
@@ -14,7 +15,18 @@ scores at least 98 with a total blocking time under 50 ms.
 
 Lighthouse measures the machine it runs on as much as the page: on a loaded
 machine the figures drop. Compare pages within one run, and read ``load``
-(the machine's load average when the run began) next to them.
+(the machine's load average when the run began) next to them. Two aids:
+
+- ``--reference`` audits first, in the same rounds, a page of the same
+  Material for MkDocs with nothing of this site (``mkdocs build`` of one
+  Markdown page of plain text about as long as a rules page, Material's
+  defaults): what Material alone scores on this machine, the ceiling the
+  site's pages are measured against.
+- Lighthouse slows the CPU down 4x, for a fast desktop (its ``benchmarkIndex``
+  1500-2000) to act as a mid-tier phone; its documentation (docs/throttling.md,
+  "Calibrating the CPU slowdown") gives 2x for a low-end desktop (1000-1500)
+  and 1x below. The run prints the machine's index and that multiplier;
+  ``--cpu-slowdown N`` runs with it (the default is Lighthouse's own, 4x).
 """
 
 from __future__ import annotations
@@ -48,12 +60,22 @@ FLAGS = [
 PAGES = ("", "short/", "long/")
 
 
-def audit(url: str, out_dir: Path) -> dict:
+#: Lighthouse's docs/throttling.md: benchmarkIndex brackets (lowest index of each) and the CPU slowdown that
+#: makes a machine of that bracket act as a mid-tier phone.
+CALIBRATION = ((1500, 4), (1000, 2), (800, 2), (0, 1))
+
+
+def suggested_slowdown(benchmark_index: float) -> int:
+    return next(factor for lowest, factor in CALIBRATION if benchmark_index >= lowest)
+
+
+def audit(url: str, out_dir: Path, cpu_slowdown: float | None = None) -> dict:
     """One Lighthouse run of ``url``: the figures this bench reports."""
     report = out_dir / "report.json"
     env = dict(os.environ, CHROME_PATH=CHROMIUM)
+    throttling = [f"--throttling.cpuSlowdownMultiplier={cpu_slowdown}"] if cpu_slowdown else []
     done = subprocess.run(
-        [str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance", "--output=json",
+        [str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance", "--output=json", *throttling,
          f"--output-path={report}", "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
         env=env, capture_output=True, text=True, timeout=300,
     )
@@ -68,26 +90,47 @@ def audit(url: str, out_dir: Path) -> dict:
         "tbt": audits["total-blocking-time"]["numericValue"],
         "lcp": audits["largest-contentful-paint"]["numericValue"],
         "longest": max((item.get("duration", 0) for item in tasks), default=0),
+        "index": data.get("environment", {}).get("benchmarkIndex") or 0,
     }
 
 
-def report(server_url: str, codes: list[str], pages: list[str], runs: int) -> list[tuple[str, dict]]:
-    """Audit every page of every language; print a line each and return the medians."""
-    print(f"Lighthouse (mobile defaults), median of {runs} run(s); load average at start "
+def reference_site(folder: Path) -> Path:
+    """A one-page site of Material for MkDocs with its defaults and nothing of ours (``--reference``)."""
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    sentence = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt. "
+    sections = [f"## Section {number}\n\n" + sentence * 12 for number in range(1, 25)]
+    (docs / "index.md").write_text("# Material alone\n\n" + "\n\n".join(sections) + "\n", encoding="utf-8")
+    (folder / "mkdocs.yml").write_text("site_name: Reference\ntheme:\n  name: material\n  font: false\n",
+                                      encoding="utf-8")
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    subprocess.run([str(mkdocs), "build", "--quiet", "--site-dir", str(folder / "site")], cwd=folder, check=True,
+                   env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    return folder / "site"
+
+
+def report(server_url: str, codes: list[str], pages: list[str], runs: int, reference_url: str | None = None,
+           cpu_slowdown: float | None = None) -> list[tuple[str, dict]]:
+    """Audit every page of every language (after the reference page, if any); print a line each and
+    return the medians."""
+    slowdown = f"CPU slowdown {cpu_slowdown}x" if cpu_slowdown else "Lighthouse's CPU slowdown (4x)"
+    print(f"Lighthouse (mobile defaults, {slowdown}), median of {runs} run(s); load average at start "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("  page            score   TBT ms   LCP ms   longest task ms   (goal: score >= 98, TBT < 50)")
+    targets = [("Material alone", reference_url)] if reference_url else []
+    targets += [(f"{code}/{page}", f"{server_url}{code}/{page}") for code in codes for page in pages]
     rows = []
     with tempfile.TemporaryDirectory(prefix="nardy-lighthouse-") as temporary:
-        for code in codes:
-            for page in pages:
-                results = [audit(f"{server_url}{code}/{page}", Path(temporary)) for _ in range(runs)]
-                figures = {key: statistics.median(r[key] for r in results) for key in results[0]}
-                name = f"{code}/{page}"
-                met = "ok" if figures["score"] >= 98 and figures["tbt"] < 50 else "MISSED"
-                print(f"  {name:14}  {figures['score']:5.0f}  {figures['tbt']:7.0f}  {figures['lcp']:7.0f}"
-                      f"  {figures['longest']:16.0f}   {met}")
-                rows.append((name, figures))
-    print(f"  load average at the end {os.getloadavg()[0]:.1f}")
+        for name, url in targets:
+            results = [audit(url, Path(temporary), cpu_slowdown) for _ in range(runs)]
+            figures = {key: statistics.median(r[key] for r in results) for key in results[0]}
+            met = "ok" if figures["score"] >= 98 and figures["tbt"] < 50 else "MISSED"
+            print(f"  {name:14}  {figures['score']:5.0f}  {figures['tbt']:7.0f}  {figures['lcp']:7.0f}"
+                  f"  {figures['longest']:16.0f}   {met}")
+            rows.append((name, figures))
+    index = statistics.median(figures["index"] for _, figures in rows)
+    print(f"  load average at the end {os.getloadavg()[0]:.1f}; this machine's benchmarkIndex {index:.0f}: "
+          f"Lighthouse's docs would slow its CPU down {suggested_slowdown(index)}x (--cpu-slowdown)")
     return rows
 
 
@@ -97,6 +140,8 @@ def main(argv=None) -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--pages", default=",".join(PAGES), help="pages under each language (default: home, short, long)")
     parser.add_argument("--langs", default="", help="language codes (default: every enabled language)")
+    parser.add_argument("--reference", action="store_true", help="first, a page of Material alone (the ceiling)")
+    parser.add_argument("--cpu-slowdown", type=float, help="Lighthouse's CPU slowdown (default: its own, 4x)")
     args = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit("Lighthouse is not installed: run `npm ci` (scripts/setup does)")
@@ -108,12 +153,16 @@ def main(argv=None) -> int:
             started = time.monotonic()
             build(site)
             print(f"built {site} in {time.monotonic() - started:.1f} s")
-        server = serve_in_thread(site)
+        servers = [serve_in_thread(site)]
+        if args.reference:
+            servers.append(serve_in_thread(reference_site(Path(temporary) / "reference")))
         try:
-            report(server.url, codes, args.pages.split(","), args.runs)
+            report(servers[0].url, codes, args.pages.split(","), args.runs,
+                   servers[1].url if args.reference else None, args.cpu_slowdown)
         finally:
-            server.shutdown()
-            server.server_close()
+            for server in servers:
+                server.shutdown()
+                server.server_close()
     return 0
 
 

@@ -8,7 +8,7 @@ Figures that depend little on the machine's load, to compare builds (main's and 
 loads every page of every site in turn (the sites alternate, so that a change of load hits both alike) in
 Debian's Chromium, unthrottled, in a new context each time, and reports per site and page:
 
-- elements: the DOM's elements once the live boards are made (``document.getElementsByTagName('*')``),
+- elements: the DOM's elements once the boards near the window are made (``document.getElementsByTagName('*')``),
   and of them those inside the boards' SVGs;
 - Chromium's trace totals on the page's main thread from the navigation to the boards made plus one
   second: ParseHTML, style recalculation (UpdateLayoutTree) and layout (Layout), in ms; each the median of

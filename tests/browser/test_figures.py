@@ -173,18 +173,18 @@ class Player:
         self.text, self.reason = strings(case.lang)
         figure = live.figure(self.board)
         assert figure.count() == 1, f"{case.name}: no figure #{self.board} on the page"
-        assert live.page.evaluate("(id) => window.nardyLive.boards.some((b) => b.id === id)", self.board), (
+        assert live.page.evaluate("(id) => window.nardyLive.board(id) !== null", self.board), (
             f"{case.name}: the figure is not a live board")
 
     def said(self) -> int:
-        return self.live.page.evaluate("(id) => window.nardyLive.boards.find((b) => b.id === id).view.said", self.board)
+        return self.live.page.evaluate("(id) => window.nardyLive.board(id).view.said", self.board)
 
     def expect_said(self, before: int, expected: str, what: str):
         """Wait until the board has said something since ``before`` and it is ``expected``."""
         try:
             self.live.page.wait_for_function(
                 """([id, n, text]) => {
-                    const board = window.nardyLive.boards.find((b) => b.id === id);
+                    const board = window.nardyLive.board(id);
                     return board.view.said > n && board.view.status.textContent === text;
                 }""", arg=[self.board, before, expected], timeout=30000)
         except Exception:  # the assertion names what the board said instead

@@ -61,6 +61,7 @@ class Live:
     def __init__(self, guard: Guard, url: str, init_script: str | None = None):
         self.guard = guard
         self.console: list[str] = []
+        self.made: set[str] = set()
         self.page = guard.new_page()
         self.page.on("console", self._console)
         if init_script:
@@ -75,6 +76,11 @@ class Live:
             self.console.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def figure(self, board_id: str):
+        """The figure, its board made: a board is made as it comes near the window (assets/nardy-board.js), and
+        a test that reads or presses its controls stands for a reader who has come to it."""
+        if board_id not in self.made:
+            self.page.evaluate("(id) => { window.nardyLive.board(id); }", board_id)
+            self.made.add(board_id)
         return self.page.locator(f"figure#{board_id}")
 
     def status(self, board_id: str) -> str:
@@ -92,7 +98,7 @@ class Live:
         """
         x, y, hit = self.page.evaluate(
             """([id, place, level]) => {
-                const board = window.nardyLive.boards.find((b) => b.id === id);
+                const board = window.nardyLive.board(id);
                 const lay = board.layout;
                 const turn = board.svg.getAttribute('data-turn');
                 let x, y;
@@ -447,6 +453,67 @@ def test_a_reader_who_only_reads_downloads_no_engine(guard, site_url, site_langu
     live.assert_clean()
 
 
+MADE = "(id) => !!document.querySelector(`figure#${id} .nardy-live-board`)"
+
+
+def test_boards_are_made_as_the_reader_comes_to_them(guard, site_url, site_languages):
+    """A page's boards are made near the window, not all as it loads (a phone's main thread, issue 12); a
+    board far down is the build's drawing until the reader scrolls to it, then plays as any other."""
+    code = site_languages[0].code
+    text, _reason = strings(code)
+    page = guard.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}{code}/short/", wait_until="networkidle")
+    page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")
+    page.wait_for_timeout(300)  # the boards near the window (if any at the top of the page) are made
+    figures = page.locator("figure.nardy-diagram").evaluate_all("els => els.map((e) => e.id)")
+    count = int(page.evaluate("document.documentElement.dataset.nardyBoards"))
+    assert count == len(figures) > 10
+    last = figures[-1]
+    assert not page.evaluate(MADE, last), "the last board was made before the reader came near it"
+    assert page.evaluate("window.nardyLive.boards.length") < len(figures)
+    # Its drawing is the build's, described as before.
+    assert page.locator(f"figure#{last} svg.nardy-board").get_attribute("role") == "img"
+
+    page.locator(f"figure#{last}").scroll_into_view_if_needed()
+    page.wait_for_function(MADE, arg=last)
+    control = page.locator(f"figure#{last} .nardy-live-board")
+    assert control.get_attribute("aria-label") == text("board")
+    control.focus()
+    page.keyboard.press("Enter")  # the place under the cursor: a checker selected, or why not
+    page.wait_for_function(f"document.querySelector('figure#{last} .nardy-live-status').textContent.trim() !== ''")
+    assert page.evaluate("window.nardyLive.boards.length") < len(figures)  # the ones between: not all of them
+
+
+def test_a_pointer_on_a_board_not_made_yet_makes_it(guard, site_url, site_languages):
+    """Without the window's help (an IntersectionObserver that never calls back), the first pointer over a
+    drawing makes its board, and the click that follows is the board's."""
+    code = site_languages[0].code
+    text, _reason = strings(code)
+    page = guard.new_page()
+    page.add_init_script("window.IntersectionObserver = class { observe() {} unobserve() {} disconnect() {} };")
+    page.goto(f"{site_url}{code}/short/", wait_until="networkidle")
+    page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")
+    board = "short-opening-3-1"
+    assert page.evaluate("window.nardyLive.boards.length") == 0
+    svg = page.locator(f"figure#{board} svg.nardy-board")
+    svg.scroll_into_view_if_needed()
+    box = svg.bounding_box()
+    page.mouse.move(box["x"] + 3, box["y"] + 3)
+    page.wait_for_function(MADE, arg=board)
+    # The checker on 8: the layout's place, as the board now has it.
+    x, y = page.evaluate("""(id) => {
+        const board = window.nardyLive.boards.find((b) => b.id === id);
+        const [px, py] = board.layout.points['8'];
+        const p = new DOMPoint(px, py).matrixTransform(board.svg.getScreenCTM());
+        return [p.x, p.y];
+    }""", board)
+    page.mouse.click(x, y)
+    page.wait_for_function(f"document.querySelectorAll('figure#{board} .nardy-live-dest').length > 0")
+    assert page.locator(f"figure#{board} .nardy-live-status").inner_text().strip() in selected_text(text, 8, [4, 5, 7])
+    assert page.evaluate("window.nardyLive.boards.length") == 1
+
+
 HELD: list = []
 FAILURES = {
     "wasm-blocked": (lambda ctx: ctx.route("**/*.wasm", lambda route: route.abort()), None),
@@ -496,7 +563,7 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
         # A legal first move of the example, as the board's own answer gives it.
         start, end = live.page.evaluate(
             """(id) => {
-                const board = window.nardyLive.boards.find((b) => b.id === id);
+                const board = window.nardyLive.board(id);
                 const example = board.history.example;
                 const request = { op: 'state', position: example.position, dice: example.dice, moves: [] };
                 return board.answer(request).then((answer) => [answer.legal_moves[0].from, answer.legal_moves[0].to]);
@@ -506,7 +573,7 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
             live.figure(board).locator("svg").scroll_into_view_if_needed()
             x, y = live.page.evaluate(
                 """([id, place]) => {
-                    const board = window.nardyLive.boards.find((b) => b.id === id);
+                    const board = window.nardyLive.board(id);
                     const [px, py] = board.layout.points[String(place)];
                     const p = new DOMPoint(px, py).matrixTransform(board.svg.getScreenCTM());
                     return [p.x, p.y];

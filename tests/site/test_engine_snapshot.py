@@ -68,3 +68,18 @@ def test_a_failing_maker_or_a_missing_node_is_a_build_error(tmp_path, monkeypatc
     with pytest.raises(engine_snapshot.SnapshotError, match="failed \\(exit"):
         engine_snapshot.write(folder, [], folder / "nardy_rules.zip")
     assert not list((tmp_path / "cache").glob("*.bin*"))
+
+
+def test_the_image_is_shipped_without_its_blocks_of_zeros():
+    block = engine_snapshot.BLOCK
+    image = (bytes(3 * block) + b"a" * block + b"b" * (2 * block) + bytes(block) + b"c" * block
+             + bytes(block) + b"\x01" + bytes(40))  # the last block short, with data
+    packed = engine_snapshot.pack(image)
+    assert packed.startswith(engine_snapshot.MAGIC)
+    # Three runs (blocks 3-5, 7, 9) and their five blocks' bytes, not the image's ten.
+    assert len(packed) == 20 + 3 * 8 + 4 * block + 41
+    assert engine_snapshot.unpack(packed) == image
+    assert engine_snapshot.unpack(engine_snapshot.pack(bytes(5 * block))) == bytes(5 * block)
+    for damaged in (packed[:-1], packed + b"x", b"NARDYIMX" + packed[8:], packed[:30]):
+        with pytest.raises(engine_snapshot.SnapshotError):
+            engine_snapshot.unpack(damaged)
