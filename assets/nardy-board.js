@@ -5,9 +5,10 @@
    layout and the language's strings (assets/i18n.json), never the engine nor
    the recorded answers. A board is made when its figure comes within a
    screen's height of the window (an IntersectionObserver; one board a task),
-   or at once when the reader points at, presses or focuses it first, or a
-   link names it: a rules page has some twenty boards, and making them all
-   as the page loads kept a phone's main thread busy for a second (issue 12).
+   or at once when the reader points at, presses or focuses it first (each
+   drawing waiting for its board is a tab stop), or a link names it: a rules
+   page has some twenty boards, and making them all as the page loads kept a
+   phone's main thread busy for a second (issue 12).
    The first sign of interest in a board (a pointer over it, a press, the
    keyboard focus) fetches the board's recorded answers (nardy-answers/<figure
    id>.json next to the page, nardy_site/answers.py); a press or the focus
@@ -76,7 +77,10 @@ class Boards {
     this.waiting = new Map(); // figure -> readFigure(figure), for the boards not made yet
     for (const figure of figures) {
       const read = readFigure(figure);
-      if (read) this.waiting.set(figure, read);
+      if (!read) continue;
+      this.waiting.set(figure, read);
+      // A tab stop already: the keyboard's focus makes the board (watch), so Tab never passes one by.
+      read.svg.setAttribute("tabindex", "0");
     }
     this.count = this.waiting.size;
     this.queue = [];
@@ -90,6 +94,7 @@ class Boards {
     const read = this.waiting.get(figure);
     this.waiting.delete(figure);
     if (this.observer) this.observer.unobserve(figure);
+    read.svg.removeAttribute("tabindex"); // the board's control is the tab stop
     try {
       const board = boardOf(figure, read, this.common);
       if (board) this.made.push(board);
@@ -139,6 +144,15 @@ class Boards {
       const board = this.make(figure);
       if (board) board.wake(kind);
     };
+    // The keyboard on a drawing: the board is made and its control takes the focus (the drawing, moved
+    // into it, has lost it).
+    document.addEventListener("focusin", (event) => {
+      const figure = event.target instanceof Element ? event.target.closest("figure.nardy-diagram") : null;
+      const read = figure && this.waiting.get(figure);
+      if (!read || event.target !== read.svg) return;
+      const board = this.make(figure);
+      if (board) board.view.control.focus();
+    }, true);
     document.addEventListener("pointerover", wake("hover"), true);
     document.addEventListener("pointerdown", wake("press"), true);
     document.addEventListener("touchstart", wake("press"), { capture: true, passive: true });

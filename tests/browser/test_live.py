@@ -485,6 +485,29 @@ def test_boards_are_made_as_the_reader_comes_to_them(guard, site_url, site_langu
     assert page.evaluate("window.nardyLive.boards.length") < len(figures)  # the ones between: not all of them
 
 
+def test_tab_reaches_a_board_not_made_yet(guard, site_url, site_languages):
+    """From the top of a phone's page, Tab comes to the first board although it was not made (its drawing is a
+    tab stop): the focus makes it and lands on its control, which then answers the keyboard."""
+    code = site_languages[0].code
+    page = guard.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}{code}/short/", wait_until="networkidle")
+    page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")
+    first = page.locator("figure.nardy-diagram").first.get_attribute("id")
+    assert not page.evaluate(MADE, first)
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        where = page.evaluate("(() => { const f = document.activeElement.closest('figure.nardy-diagram');"
+                              " return f ? [f.id, document.activeElement.classList.contains('nardy-live-board')] : null; })()")
+        if where:
+            break
+    assert where == [first, True], where
+    assert page.evaluate(MADE, first)
+    assert page.locator(f"figure#{first} svg.nardy-board").get_attribute("tabindex") is None  # one tab stop
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('figure#{first} .nardy-live-status').textContent.trim() !== ''")
+
+
 def test_a_pointer_on_a_board_not_made_yet_makes_it(guard, site_url, site_languages):
     """Without the window's help (an IntersectionObserver that never calls back), the first pointer over a
     drawing makes its board, and the click that follows is the board's."""
