@@ -104,6 +104,14 @@ class Boards {
     }
   }
 
+  /** The board of the drawing an event came to (`onDrawing(svg)` says whether it came to it), made now;
+      null when that figure's board was made already or it has none. */
+  makeAt(target, onDrawing) {
+    const figure = target instanceof Element ? target.closest("figure.nardy-diagram") : null;
+    const read = figure && this.waiting.get(figure);
+    return read && onDrawing(read.svg) ? this.make(figure) : null;
+  }
+
   byId(id) {
     const figure = document.getElementById(String(id));
     return figure && figure.matches("figure.nardy-diagram") ? this.make(figure) : null;
@@ -138,19 +146,13 @@ class Boards {
     // The first sign of interest in a board not made yet makes it, and tells it: the event was on its way
     // to the build's SVG, before the board's own listeners were there.
     const wake = (kind) => (event) => {
-      const figure = event.target instanceof Element ? event.target.closest("figure.nardy-diagram") : null;
-      const read = figure && this.waiting.get(figure);
-      if (!read || !read.svg.contains(event.target)) return;
-      const board = this.make(figure);
+      const board = this.makeAt(event.target, (svg) => svg.contains(event.target));
       if (board) board.wake(kind);
     };
     // The keyboard on a drawing: the board is made and its control takes the focus (the drawing, moved
     // into it, has lost it).
     document.addEventListener("focusin", (event) => {
-      const figure = event.target instanceof Element ? event.target.closest("figure.nardy-diagram") : null;
-      const read = figure && this.waiting.get(figure);
-      if (!read || event.target !== read.svg) return;
-      const board = this.make(figure);
+      const board = this.makeAt(event.target, (svg) => svg === event.target);
       if (board) board.view.control.focus();
     }, true);
     document.addEventListener("pointerover", wake("hover"), true);

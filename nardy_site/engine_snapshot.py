@@ -90,16 +90,19 @@ def pack(image: bytes) -> bytes:
 
 def unpack(packed: bytes) -> bytes:
     """The image :func:`pack` packed (the worker's reading, in Python: for the tests and for tools)."""
-    if packed[:8] != MAGIC:
+    if len(packed) < 20 or packed[:8] != MAGIC:
         raise SnapshotError("not a packed engine image")
     size, block, count = struct.unpack_from("<III", packed, 8)
     image = bytearray(size)
     offset = 20 + 8 * count
+    if offset > len(packed):  # the table of runs is cut short
+        raise SnapshotError("the packed engine image is damaged")
     for index in range(count):
         first, blocks = struct.unpack_from("<II", packed, 20 + 8 * index)
         start = first * block
         length = min(blocks * block, size - start)
-        if start + length > size or offset + length > len(packed):
+        # A run past the image's end (the worker's check too: a slice there would grow the image).
+        if length < 0 or offset + length > len(packed):
             raise SnapshotError("the packed engine image is damaged")
         image[start:start + length] = packed[offset:offset + length]
         offset += length

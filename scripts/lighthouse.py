@@ -25,7 +25,7 @@ machine the figures drop. Compare pages within one run, and read ``load``
 - Lighthouse slows the CPU down 4x, for a fast desktop (its ``benchmarkIndex``
   1500-2000) to act as a mid-tier phone; its documentation (docs/throttling.md,
   "Calibrating the CPU slowdown") gives 2x for a low-end desktop (1000-1500)
-  and 1x below. The run prints the machine's index and that multiplier;
+  or a high-end phone (800-1200), and 1x below. The run prints the machine's index and that multiplier;
   ``--cpu-slowdown N`` runs with it (the default is Lighthouse's own, 4x).
 """
 
@@ -62,7 +62,7 @@ PAGES = ("", "short/", "long/")
 
 #: Lighthouse's docs/throttling.md: benchmarkIndex brackets (lowest index of each) and the CPU slowdown that
 #: makes a machine of that bracket act as a mid-tier phone.
-CALIBRATION = ((1500, 4), (1000, 2), (800, 2), (0, 1))
+CALIBRATION = ((1500, 4), (800, 2), (0, 1))
 
 
 def suggested_slowdown(benchmark_index: float) -> int:

@@ -5,6 +5,7 @@ built site (test_live_assets) and used by the browser (tests/browser/test_engine
 from __future__ import annotations
 
 import json
+import struct
 
 import pytest
 
@@ -80,6 +81,7 @@ def test_the_image_is_shipped_without_its_blocks_of_zeros():
     assert len(packed) == 20 + 3 * 8 + 4 * block + 41
     assert engine_snapshot.unpack(packed) == image
     assert engine_snapshot.unpack(engine_snapshot.pack(bytes(5 * block))) == bytes(5 * block)
-    for damaged in (packed[:-1], packed + b"x", b"NARDYIMX" + packed[8:], packed[:30]):
+    beyond = packed[:20] + struct.pack("<II", 99, 1) + packed[28:]  # the first run starts past the image
+    for damaged in (packed[:-1], packed + b"x", b"NARDYIMX" + packed[8:], packed[:30], packed[:21], beyond):
         with pytest.raises(engine_snapshot.SnapshotError):
             engine_snapshot.unpack(damaged)
