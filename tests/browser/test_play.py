@@ -330,3 +330,60 @@ def test_a_whole_game_against_the_computer(guard, site_url, position, person):
     assert turns >= 1 and set(plays) == {"white", "black"}, plays  # both sides played
     assert play.state("window.nardyPlay.state.result.winner") in ("white", "black")
     play.clean()
+
+
+@pytest.mark.parametrize("code, variant", [("uz", "short"), ("kk", "long")])
+def test_a_whole_game_from_the_usual_start_against_the_strong_computer(guard, site_url, code, variant):
+    """A reader's game: the game and the level chosen in the form, the opening roll, every turn of the person
+    made by clicks (the engine's first legal play as the oracle), a double offered by the computer taken, a
+    hint asked for once, to the end of the game; dice from a seeded queue so the game is the same every run."""
+    import random
+
+    from nardy_rules import Position, legal_plays
+
+    rng = random.Random(f"{code}-{variant}")
+    play = Play(guard, site_url, code=code, dice=[(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(400)])
+    t = play_text(code)
+    play.page.locator("select[data-setting='variant']").select_option(variant)
+    play.seats("person", "computer-strong")
+    play.page.locator("button[data-action='start']").click()
+
+    def act(name):
+        version = play.state("window.nardyPlay.version")
+        play.press(name)
+        play.page.wait_for_function(f"window.nardyPlay.version > {version}")
+
+    turns, hints, takes = 0, 0, 0
+    while True:
+        play.wait("!window.nardyPlay.thinking && (['match-over', 'opening'].includes(s.phase) || s.side === 'white')",
+                  timeout=120000)
+        state = play.state()
+        if state["phase"] == "match-over":
+            break
+        assert turns < 150, "the game did not end"
+        actions = state["actions"]
+        for name in ("confirm", "opening", "take", "roll"):
+            if name in actions:
+                takes += name == "take"
+                act(name)
+                break
+        else:
+            assert state["phase"] == "move", state["phase"]
+            if hints == 0 and turns >= 2:
+                play.press("hint")
+                play.page.wait_for_function("!document.querySelector('.nardy-play-hints').hidden")
+                assert play.page.locator(".nardy-play-hint-list li").count() >= 1
+                hints += 1
+            chosen = legal_plays(Position.from_json(state["position"]), tuple(state["dice"]))[0]
+            for move in chosen.moves:
+                play.move(move.start, move.end)
+            turns += 1
+    sheet = play.state("window.nardyPlay.state.scoresheet[0]")
+    computer_plays = sum(1 for entry in sheet if entry["kind"] == "play" and entry["side"] == "black")
+    assert sheet[0]["kind"] == "opening" and turns >= 10 and computer_plays >= 10, (turns, sheet[:3])
+    assert hints == 1 and takes == sum(1 for entry in sheet if entry["kind"] == "take")
+    result = play.state("window.nardyPlay.state.result")
+    score = play.state("window.nardyPlay.state.score")
+    assert result["winner"] in ("white", "black") and score[result["winner"]] == result["points"] >= 1, (result, score)
+    assert play.info() == t(f"play-match-{result['winner']}", **score)
+    play.clean()
