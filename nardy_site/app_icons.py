@@ -22,7 +22,9 @@ from nardy_rules import BLACK, WHITE, ShortPosition, svg
 
 from .png import Canvas, circle_span, hex_colour, polygon_span, rect_span
 
-#: (file name, size in pixels, purpose) of each icon, under ``<lang>/assets/icons/``.
+#: The icons' folder, at the site's root (one set for every language).
+FOLDER = "icons"
+#: (file name, size in pixels, purpose) of each icon, in :data:`FOLDER`.
 ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"), ("icon-maskable-512.png", 512, "maskable"))
 #: Where the board's drawing starts and ends, top to bottom (the frame; no label strips).
 TOP, BOTTOM = svg.LABEL_H, svg.HEIGHT - svg.LABEL_H

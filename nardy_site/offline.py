@@ -77,7 +77,7 @@ MANIFEST = "manifest.webmanifest"
 OFFLINE_PAGE = "offline.html"
 REGISTER = "assets/sw-register.js"
 WORKER = "sw.js"
-ICONS = "icons"
+ICONS = app_icons.FOLDER
 #: What a build writes at the site's root besides the languages, ``pyodide/`` and the root pages.
 ROOT_FILES = (WORKER, ICONS)
 #: The registration script's placeholder for its strings.
@@ -140,6 +140,7 @@ def offline_page(lang: Language, gettext, home: str) -> str:
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
   <title>{title} - {e(gettext(TEXTS["app-name"]))}</title>
+{rootpage.icon_link(home + "../")}
 {rootpage.STYLE}
 </head>
 <body>
@@ -232,8 +233,8 @@ def build_manifest(site_dir: Path) -> dict:
 
     ``files``: {URL relative to the root: hash} of every file (:func:`site_files`);
     ``id``: the hash of that list; ``shell``: per language, the files precached
-    at install; ``common``: precached whatever the language (the root page and
-    every offline page); ``offline``: each language's offline page; ``source``:
+    at install; ``common``: precached whatever the language (the root page,
+    every offline page and the icon those pages name); ``offline``: each language's offline page; ``source``:
     the language whose offline page answers outside every language's folder;
     ``dated``: the files that carry the build's day (:func:`dated_files`), not in ``files``.
     """
@@ -248,7 +249,7 @@ def build_manifest(site_dir: Path) -> dict:
         "hashDigits": HASH_DIGITS,
         "source": source().code if source().code in codes else codes[0],
         "offline": offline,
-        "common": [key for key in [""] if key in files] + list(offline.values()),
+        "common": [key for key in ["", f"{ICONS}/{app_icons.ICONS[0][0]}"] if key in files] + list(offline.values()),
         "shell": {code: _shell(code, files) for code in codes},
         "files": files,
         "dated": dated_files(site_dir),

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from mkdocs.utils.yaml import yaml_load
 
 from . import i18n
+from .app_icons import FOLDER, ICONS
 from .diagram import script_json
 from .languages import ROOT, Language, enabled, source
 
@@ -33,6 +34,12 @@ STYLE = """  <style>
     @media (prefers-color-scheme: dark) { body { background: #1e2129; color: #e2e4e9; } a { color: #90caf9; } }
     ul { list-style: none; padding: 0; font-size: 1.25rem; }
   </style>"""
+
+
+def icon_link(root: str) -> str:
+    """The site's icon for a page outside MkDocs' (``root``: the path to the site's root, from the page or the
+    host). Without one the browser asks for ``/favicon.ico``, which the site has not (a failed load offline)."""
+    return f'  <link rel="icon" type="image/png" href="{html.escape(root)}{FOLDER}/{ICONS[0][0]}">'
 
 
 def site_name(lang: Language) -> str:
@@ -101,6 +108,7 @@ def page(not_found: bool = False, site_url: str | None = None) -> str:
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{"404 - " if not_found else ""}{title}</title>
+{icon_link(base)}
 {alternates}
 {STYLE}{redirect}
 </head>

@@ -162,7 +162,14 @@ def test_the_offline_page_of_each_language(site, site_languages):
         links = page.find_all("a")
         # Served at any address of the language: its link starts at the site's root path.
         assert [(a.get("href"), a.text()) for a in links] == [(f"/{lang.code}/", text_of(lang.code, "offline-home"))]
-        assert page.find_all("script") == [] and [url for _line, url in loaded_urls(page)] == []
+        assert page.find_all("script") == []
+        # Its one load is the site's icon (else the browser asks for /favicon.ico: a failed load offline),
+        # a file of the build that the worker keeps at install, from any address of the language.
+        manifest = offline.read_worker(site / offline.WORKER)
+        for address in (f"/{lang.code}/offline.html", f"/{lang.code}/never/read/"):
+            icons = [urlsplit(urljoin(address, url)).path.lstrip("/") for _line, url in loaded_urls(page)]
+            assert icons == ["icons/icon-192.png"] and (site / icons[0]).is_file(), icons
+            assert icons[0] in manifest["common"]
 
 
 def test_the_registration_script_carries_the_notices_in_the_language(site, site_languages):
@@ -206,7 +213,7 @@ def test_the_worker_lists_every_file_of_the_build_with_its_hash(site, site_langu
     codes = [lang.code for lang in site_languages]
     assert sorted(manifest["offline"]) == sorted(codes)
     assert manifest["source"] == next(code for code, row in expected.enabled() if row["source"])
-    assert set(manifest["common"]) == {""} | {f"{code}/offline.html" for code in codes}
+    assert set(manifest["common"]) == {"", "icons/icon-192.png"} | {f"{code}/offline.html" for code in codes}
     for code in codes:
         shell = manifest["shell"][code]
         assert all(key in files and key.startswith(f"{code}/") for key in shell), code

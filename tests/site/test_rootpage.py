@@ -22,6 +22,18 @@ def test_links_every_enabled_language(tmp_path):
     assert not URL.findall(html)
 
 
+@pytest.mark.parametrize("site_url", [None, "https://example.org/nardy/"])
+def test_the_root_pages_name_the_site_s_icon(tmp_path, site_url):
+    """Without an icon link a browser asks for /favicon.ico, which the site has not (a failed load offline)."""
+    rootpage.write(tmp_path, site_url=site_url)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    not_found = (tmp_path / "404.html").read_text(encoding="utf-8")
+    # index.html's links are relative to it; 404.html's start at the site's root path (it is served anywhere).
+    assert re.findall(r'<link rel="icon"[^>]*href="([^"]+)"', index) == ["icons/icon-192.png"]
+    root = "/nardy/" if site_url else "/"
+    assert re.findall(r'<link rel="icon"[^>]*href="([^"]+)"', not_found) == [f"{root}icons/icon-192.png"]
+
+
 @pytest.mark.skipif(not shutil.which("node"), reason="node not installed")
 @pytest.mark.parametrize("wanted,expected", [
     (["ru-RU", "en"], "ru/"),
