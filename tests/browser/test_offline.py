@@ -373,6 +373,28 @@ def test_the_manifest_is_linked_and_its_icons_load(browser, served, site_languag
         guard.close()
 
 
+def test_chromium_offers_to_install_the_site_in_every_language(browser, served, site_languages, tmp_path):
+    """What a phone's "add to home screen" needs, as Chromium itself judges it (DevTools' installability
+    check: manifest, icons, a service worker controlling the page). It needs a profile on disk: in the tests'
+    usual contexts (incognito) Chromium answers "in-incognito" whatever the site does."""
+    from .conftest import CHROMIUM, FLAGS
+
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=FLAGS, service_workers="allow")
+    try:
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        for lang in site_languages:
+            page.goto(f"{served.url}{lang.code}/short/")
+            page.wait_for_function(CONTROLLED, timeout=30000)
+            found = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert found == [], (lang.code, found)
+            manifest = session.send("Page.getAppManifest")
+            assert manifest["url"] == f"{served.url}{lang.code}/{offline.MANIFEST}" and manifest["errors"] == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_browser_bar_takes_the_header_colour(browser, site_url, scheme):
     guard = Guard(browser, site_url, color_scheme=scheme)
