@@ -169,3 +169,51 @@ def test_root_sends_the_reader_to_the_browsers_language(browser, site_url, site_
         assert guard.clean, (guard.foreign, guard.blocked, guard.errors)
     finally:
         guard.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_colour_scheme_toggle(browser, site_url, scheme):
+    """overrides/partials/palette.html in place of Material's palette component: the scheme the browser asks
+    for at first, the toggle showing the other one (its title in the page's language), a click and Enter
+    switching, the choice kept for the next page; Material's own component is not mounted (it would
+    restyle the whole page four times as it loads: no theme-color meta of its own)."""
+    code = "kk"
+    names = {name: expected.catalog_text(code, message) for name, message in
+             (("dark", "Switch to dark mode"), ("light", "Switch to light mode"))}
+    guard = Guard(browser, site_url, color_scheme=scheme)
+    try:
+        page = guard.new_page()
+        page.goto(f"{site_url}{code}/short/")
+
+        def shown():
+            return page.evaluate("""() => [document.body.getAttribute('data-md-color-scheme'),
+                [...document.querySelectorAll('form.md-header__option label')].filter((l) => !l.hidden)
+                  .map((l) => l.title),
+                document.querySelector('meta[name=color-scheme]').content,
+                getComputedStyle(document.body).backgroundColor]""")
+
+        white = "rgb(255, 255, 255)"
+        light = ["default", [names["dark"]], "light"]
+        dark = ["slate", [names["light"]], "dark"]
+        first, other = (light, dark) if scheme == "light" else (dark, light)
+
+        def check(expected_state):
+            state = shown()
+            assert state[:3] == expected_state, state
+            assert (state[3] == white) == (expected_state is light), state
+
+        check(first)
+        page.locator("form.md-header__option label:not([hidden])").click()
+        page.wait_for_timeout(100)
+        check(other)
+        page.goto(f"{site_url}{code}/long/")  # the choice is kept
+        check(other)
+        page.evaluate("document.querySelector('form.md-header__option input:checked').focus()")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+        check(first)
+        assert page.evaluate("document.querySelectorAll('meta[name=theme-color]:not([media])').length") == 0
+        assert page.evaluate("document.querySelectorAll('[data-md-component=palette]').length") == 0
+        assert guard.clean, (guard.foreign, guard.errors)
+    finally:
+        guard.close()

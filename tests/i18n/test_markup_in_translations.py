@@ -108,7 +108,7 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
     # The payload is text, as the translator wrote it: in Material's attributes and text, and in ours.
     labels = [element.get("aria-label") for element in short.find_all("input", cls="md-option")]
     assert labels and all(label.endswith(f" {PAYLOAD}{TAG}") for label in labels), labels
-    titles = [label.get("title") for label in short.find("form", data_md_component="palette").find_all("label")]
+    titles = [label.get("title") for label in short.find("form", data_md_component="nardy-palette").find_all("label")]
     assert len(titles) == 2 and all(title.endswith(f" {PAYLOAD}{TAG}") for title in titles), titles
     assert short.find("a", cls="md-logo").get("aria-label").endswith(f" {PAYLOAD}{TAG}")
     assert short.find("meta", name="description").get("content") == f"{PAYLOAD}{TAG}"
