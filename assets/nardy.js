@@ -42,13 +42,19 @@
   // Material wraps each table in .md-typeset__scrollwrap when it mounts the page
   // (document$, after this script). A wrapper that scrolls becomes a focusable
   // region named by the section's heading; one that fits is no tab stop.
+  // All the writes, then all the reads, then the writes they decide: one layout
+  // of the page for every table, not one per table (Lighthouse's blocking time).
   function scrollableTables() {
-    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
+    var wraps = Array.prototype.slice.call(document.querySelectorAll(".md-typeset__scrollwrap"));
+    wraps.forEach(function (wrap) {
       var heading = wrap.previousElementSibling;
       while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
       if (heading && heading.id) wrap.setAttribute("aria-labelledby", heading.id);
       wrap.setAttribute("role", "region");
-      if (wrap.scrollWidth > wrap.clientWidth) wrap.setAttribute("tabindex", "0");
+    });
+    var wide = wraps.map(function (wrap) { return wrap.scrollWidth > wrap.clientWidth; });
+    wraps.forEach(function (wrap, index) {
+      if (wide[index]) wrap.setAttribute("tabindex", "0");
       else wrap.removeAttribute("tabindex");
     });
   }
