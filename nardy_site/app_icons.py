@@ -26,6 +26,8 @@ from .png import Canvas, circle_span, hex_colour, polygon_span, rect_span
 FOLDER = "icons"
 #: (file name, size in pixels, purpose) of each icon, in :data:`FOLDER`.
 ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"), ("icon-maskable-512.png", 512, "maskable"))
+#: The icon the pages outside MkDocs' name (the root pages, the offline pages), from the site's root.
+PAGE_ICON = f"{FOLDER}/{ICONS[0][0]}"
 #: Where the board's drawing starts and ends, top to bottom (the frame; no label strips).
 TOP, BOTTOM = svg.LABEL_H, svg.HEIGHT - svg.LABEL_H
 #: Share of the side an ``any`` icon's board takes.

@@ -234,7 +234,8 @@ def build_manifest(site_dir: Path) -> dict:
     ``files``: {URL relative to the root: hash} of every file (:func:`site_files`);
     ``id``: the hash of that list; ``shell``: per language, the files precached
     at install; ``common``: precached whatever the language (the root page,
-    every offline page and the icon those pages name); ``offline``: each language's offline page; ``source``:
+    every offline page and the icon those pages name); ``offline``: each
+    language's offline page; ``source``:
     the language whose offline page answers outside every language's folder;
     ``dated``: the files that carry the build's day (:func:`dated_files`), not in ``files``.
     """
@@ -249,7 +250,7 @@ def build_manifest(site_dir: Path) -> dict:
         "hashDigits": HASH_DIGITS,
         "source": source().code if source().code in codes else codes[0],
         "offline": offline,
-        "common": [key for key in ["", f"{ICONS}/{app_icons.ICONS[0][0]}"] if key in files] + list(offline.values()),
+        "common": [key for key in ["", app_icons.PAGE_ICON] if key in files] + list(offline.values()),
         "shell": {code: _shell(code, files) for code in codes},
         "files": files,
         "dated": dated_files(site_dir),

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from mkdocs.utils.yaml import yaml_load
 
 from . import i18n
-from .app_icons import FOLDER, ICONS
+from .app_icons import PAGE_ICON
 from .diagram import script_json
 from .languages import ROOT, Language, enabled, source
 
@@ -39,7 +39,7 @@ STYLE = """  <style>
 def icon_link(root: str) -> str:
     """The site's icon for a page outside MkDocs' (``root``: the path to the site's root, from the page or the
     host). Without one the browser asks for ``/favicon.ico``, which the site has not (a failed load offline)."""
-    return f'  <link rel="icon" type="image/png" href="{html.escape(root)}{FOLDER}/{ICONS[0][0]}">'
+    return f'  <link rel="icon" type="image/png" href="{html.escape(root)}{PAGE_ICON}">'
 
 
 def site_name(lang: Language) -> str:
