@@ -27,7 +27,7 @@ from nardy_site import live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
 
-from .conftest import Guard
+from .conftest import CHROMIUM, FLAGS, Guard
 from .test_accessibility import AXE, violations
 from .test_live import Live, strings
 from .test_play import KOKS, MARS, Play
@@ -377,8 +377,6 @@ def test_chromium_offers_to_install_the_site_in_every_language(browser, served, 
     """What a phone's "add to home screen" needs, as Chromium itself judges it (DevTools' installability
     check: manifest, icons, a service worker controlling the page). It needs a profile on disk: in the tests'
     usual contexts (incognito) Chromium answers "in-incognito" whatever the site does."""
-    from .conftest import CHROMIUM, FLAGS
-
     context = browser.browser_type.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=FLAGS, service_workers="allow")
     try:

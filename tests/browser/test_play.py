@@ -9,11 +9,12 @@ formatted here."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from nardy_rules import from_text, to_text
+from nardy_rules import Position, from_text, legal_plays, to_text
 from nardy_site import play_page
 from tests.site import expected
 
@@ -305,8 +306,6 @@ def test_the_mat_export_reads_back_in_gnu_backgammon(guard, site_url, tmp_path):
 def test_a_whole_game_against_the_computer(guard, site_url, position, person):
     """The person plays every turn by clicks (the engine's first legal play, here as the oracle), the
     strong computer its own, to the end of the game."""
-    from nardy_rules import Position, legal_plays
-
     play = Play(guard, site_url, dice=[(2, 1)] * 40)
     play.seats(*(("person", "computer-strong") if person == "white" else ("computer-strong", "person")))
     play.paste(position)
@@ -337,10 +336,6 @@ def test_a_whole_game_from_the_usual_start_against_the_strong_computer(guard, si
     """A reader's game: the game and the level chosen in the form, the opening roll, every turn of the person
     made by clicks (the engine's first legal play as the oracle), a double offered by the computer taken, a
     hint asked for once, to the end of the game; dice from a seeded queue so the game is the same every run."""
-    import random
-
-    from nardy_rules import Position, legal_plays
-
     rng = random.Random(f"{code}-{variant}")
     play = Play(guard, site_url, code=code, dice=[(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(400)])
     t = play_text(code)
