@@ -22,7 +22,7 @@ from mkdocs.structure.files import File
 
 try:
     from nardy_rules import svg
-    from nardy_site import i18n, live_assets
+    from nardy_site import live_assets
     from nardy_site.site_build import SiteBuild
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
     # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
@@ -83,14 +83,14 @@ def ship_assets(files, config, translator) -> None:
     """``assets/nardy.css`` (the repository's, plus the board rules of ``nardy_rules.svg``) and
     ``assets/nardy.js``, the same for every language; and the live boards' files: their scripts, the board
     geometry of both games once (:func:`layout_module`) and the language's strings compiled from its
-    catalog (``assets/i18n.json``, ``nardy_site.i18n.board_catalog``). Pyodide and the engine archive are
+    catalog (``assets/i18n.json``, ``nardy_site.live_assets.catalog``). Pyodide and the engine archive are
     shared by all languages (``<site>/pyodide/``, written by ``nardy_site.build``)."""
     assets = {
         CSS_URI: (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8")
         + (ROOT / "assets" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
         JS_URI: (ROOT / "assets" / "nardy.js").read_text(encoding="utf-8"),
         LAYOUT_URI: layout_module(),
-        CATALOG_URI: json.dumps(i18n.board_catalog(translator), ensure_ascii=False, separators=(",", ":")),
+        CATALOG_URI: json.dumps(live_assets.catalog(translator), ensure_ascii=False, separators=(",", ":")),
     }
     for name in LIVE_SCRIPTS:
         assets[f"assets/{name}"] = (ROOT / "assets" / name).read_text(encoding="utf-8")

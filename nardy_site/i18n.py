@@ -36,7 +36,6 @@ from . import plural as plural_rule
 from .languages import Language
 from .paths import display
 from .placeholders import fields as fields  # re-exported: the names a message's {placeholders} need
-from .play_page import PLAY
 
 # Interface strings the site sets in the theme and on the boards.
 UI = {
@@ -300,9 +299,11 @@ def _compiled(translator: Translator, message) -> str | list[str]:
     return translator.gettext(message)
 
 
-def board_catalog(translator: Translator) -> dict:
-    """The live boards' strings in the translator's language, JSON-ready (``assets/i18n.json``).
+def board_catalog(translator: Translator, messages: dict) -> dict:
+    """The browser's strings in the translator's language, JSON-ready (``assets/i18n.json``).
 
+    ``messages`` are the scripts' strings by key (the live boards' :data:`BOARD` and the play page's:
+    ``nardy_site.live_assets.catalog`` gives both, so that this module knows no page).
     ``{"lang": BCP 47 tag, "plural": tree, "nplurals": n, "messages": {key: text or [forms]},
     "reasons": {message key of nardy_rules.reasons: text or [forms]}}``. An untranslated
     message falls back to English (and is reported by the build like any other).
@@ -311,7 +312,6 @@ def board_catalog(translator: Translator) -> dict:
         "lang": translator.language.bcp47 if translator.language else "en",
         "plural": plural_rule.parse(translator.plural_expr),
         "nplurals": translator.num_plurals,
-        # The play page's strings (nardy_site.play_page.PLAY) with the boards': its script uses both.
-        "messages": {key: _compiled(translator, message) for key, message in {**BOARD, **PLAY}.items()},
+        "messages": {key: _compiled(translator, message) for key, message in messages.items()},
         "reasons": {key: _compiled(translator, message) for key, message in REASONS.items()},
     }

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, markup_chars, sections, source_history, status, structure, translation
+from . import glossary, i18n, live_assets, markup_chars, sections, source_history, status, structure, translation
 from .languages import Language, enabled, get, load, source
 from .markdown_reader import read, read_file, without_code_spans
 from .paths import ROOT, display
@@ -102,7 +102,7 @@ def compile_catalogs() -> None:
     for lang in enabled():
         translator, _problems = i18n.load(lang)
         path = out / f"{lang.code}.json"
-        path.write_text(json.dumps(i18n.board_catalog(translator), ensure_ascii=False, indent=1), encoding="utf-8")
+        path.write_text(json.dumps(live_assets.catalog(translator), ensure_ascii=False, indent=1), encoding="utf-8")
         print(f"compiled: {path.relative_to(ROOT)}")
 
 

@@ -1,4 +1,5 @@
-"""What the live boards run: their scripts (:data:`SCRIPTS`), and ``<site>/pyodide/`` for every language.
+"""What the live boards run: their scripts (:data:`SCRIPTS`), their strings (:func:`catalog`), and ``<site>/pyodide/``
+for every language.
 
 ``write(site_dir)`` (called by ``nardy_site.build`` after the language builds)
 copies the five files of the pinned npm package ``pyodide`` that pure Python
@@ -24,7 +25,7 @@ import re
 import shutil
 from pathlib import Path
 
-from . import engine_archive, engine_snapshot
+from . import engine_archive, engine_snapshot, i18n, play_page
 from .languages import ROOT
 
 #: The live boards' scripts in assets/, copied into every language's assets/ as they are
@@ -71,6 +72,12 @@ def module_graph(entry: str, assets: Path = ROOT / "assets") -> list[str]:
         if (assets / name).is_file():
             todo += _IMPORT.findall((assets / name).read_text(encoding="utf-8"))
     return found
+
+
+def catalog(translator: i18n.Translator) -> dict:
+    """A language's ``assets/i18n.json``: the live boards' strings and the play page's (its script uses both),
+    with the refusal reasons (:func:`nardy_site.i18n.board_catalog`)."""
+    return i18n.board_catalog(translator, {**i18n.BOARD, **play_page.PLAY})
 
 
 def pinned_version(root: Path = ROOT) -> str:

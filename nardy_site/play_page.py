@@ -5,7 +5,7 @@
 empty start boards as ``nardy_rules.svg`` draws them (the board the page's
 script, ``assets/nardy-play.js``, draws into) and a line for readers without
 JavaScript. :data:`PLAY` are the page's interface strings, compiled with the
-boards' into ``assets/i18n.json`` (``nardy_site.i18n.board_catalog``).
+boards' into ``assets/i18n.json`` (``nardy_site.live_assets.catalog``).
 """
 
 from __future__ import annotations

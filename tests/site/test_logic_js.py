@@ -33,7 +33,7 @@ from nardy_rules import from_text, svg, to_text
 from nardy_rules.live import handle, reason_json
 from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
-from nardy_site import answers, i18n, languages
+from nardy_site import answers, i18n, languages, live_assets
 from tests.engine.positions import random_game_positions, random_position
 
 from .helpers import ROOT, sample_positions
@@ -367,7 +367,7 @@ def test_clicks_land_on_the_place_under_them(run):
 def catalogs():
     for lang in languages.enabled():
         translator, _ = i18n.load(lang)
-        yield lang, translator, i18n.board_catalog(translator)
+        yield lang, translator, live_assets.catalog(translator)
 
 
 def test_plural_rules_evaluated_from_the_compiled_tree(run):
@@ -437,7 +437,7 @@ def test_refusal_reasons_in_every_language(run):
 
 def test_the_kazakh_reason_for_a_closed_point():
     kk, _ = i18n.load(languages.get("kk"))
-    catalog = i18n.board_catalog(kk)
+    catalog = live_assets.catalog(kk)
     assert catalog["lang"] == "kk-Cyrl"
     forms = catalog["reasons"]["point-closed/black"]
     assert forms[1].format(point=8, count=2) == "8-пункт жабық: онда 2 қара тас тұр."
