@@ -22,8 +22,8 @@ from mkdocs.structure.files import File
 
 try:
     from nardy_rules import svg
-    from nardy_site import live_assets
-    from nardy_site.site_build import SiteBuild
+    from nardy_site.app import live_assets
+    from nardy_site.hook.site_build import SiteBuild
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
     # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
     raise PluginError(f"hooks/nardy.py: cannot import {error.name!r}: run MkDocs as `python -m mkdocs` from the "

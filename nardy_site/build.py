@@ -38,8 +38,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import live_assets, offline, rootpage
-from .languages import ROOT, enabled, get, load
+from .app import live_assets, offline
+from .pages import rootpage
+from .translations.languages import ROOT, enabled, get, load
 
 #: The start of one record of MkDocs' log output ("WARNING -  Doc file ...").
 RECORD = re.compile(r"^(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+-  ")

@@ -42,10 +42,12 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, live_assets, markup_chars, sections, source_history, status, structure, translation
-from .languages import Language, enabled, get, load, source
-from .markdown_reader import read, read_file, without_code_spans
+from .app import live_assets
+from .page import sections, structure
+from .page.markdown_reader import read, read_file, without_code_spans
 from .paths import ROOT, display
+from .translations import glossary, i18n, markup_chars, source_history, status, translation
+from .translations.languages import Language, enabled, get, load, source
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
 TEMPLATE = ROOT / "locales" / "messages.pot"
@@ -396,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.command}: {error}", file=sys.stderr)
             return 2
     elif args.command == "new-language":
-        from .scaffold import ScaffoldError, new_language
+        from .translations.scaffold import ScaffoldError, new_language
 
         try:
             for line in new_language(args.code, args.name):

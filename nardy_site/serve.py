@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
-from .languages import ROOT
+from .translations.languages import ROOT
 
 TYPES = {
     ".wasm": "application/wasm",

@@ -52,10 +52,10 @@ sys.path.insert(0, str(ROOT))
 
 import lighthouse  # noqa: E402  (scripts/lighthouse.py, next to this file)
 
-from nardy_site import languages  # noqa: E402
-from nardy_site.answers import FOLDER as ANSWERS  # noqa: E402
 from nardy_site.build import build  # noqa: E402
+from nardy_site.figures.answers import FOLDER as ANSWERS  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
+from nardy_site.translations import languages  # noqa: E402
 
 # Timing probes, installed before the page's own scripts.
 PROBES = """

@@ -44,9 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nardy_site import languages  # noqa: E402
 from nardy_site.build import build  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
+from nardy_site.translations import languages  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"

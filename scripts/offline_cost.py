@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nardy_site import live_assets, offline  # noqa: E402
+from nardy_site.app import live_assets, offline  # noqa: E402
 from nardy_site.serve import COMPRESSIBLE, TYPES  # noqa: E402
 
 PAGE = "short/"

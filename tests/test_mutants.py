@@ -57,12 +57,12 @@ MUTANTS = {
         ("tests/site/test_svg_text_alternative.py",)),
     # A results table compared by its number of rows only (koks = 4 then passes).
     "results-by-length": Mutant(
-        "nardy_site/tables.py", r"if points != want:", "if len(points) != len(want):",
+        "nardy_site/page/tables.py", r"if points != want:", "if len(points) != len(want):",
         tuple(f"tests/docs/test_mutations.py::test_a_one_cell_typo_fails_with_its_line[uz-{typo}]"
               for typo in ("short-results-2-2-3", "long-results-1-2-2"))),
     # The root page's language names written without escaping.
     "rootpage-name-unescaped": Mutant(
-        "nardy_site/rootpage.py", r"\be\(lang\.name\)", "lang.name",
+        "nardy_site/pages/rootpage.py", r"\be\(lang\.name\)", "lang.name",
         ("tests/site/test_rootpage_names.py",)),
     # must-play-larger-die no longer reported by targets.
     "targets-without-larger-die": Mutant(

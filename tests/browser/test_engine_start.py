@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_site import engine_snapshot
+from nardy_site.app import engine_snapshot
 
 from .conftest import Guard
 from .test_live import Live, strings

@@ -16,7 +16,7 @@ import pytest
 
 from nardy_rules import Refusal, from_text, svg
 from nardy_rules.reasons import MESSAGES
-from nardy_site import i18n
+from nardy_site.translations import i18n
 from tests.site import expected
 
 from .conftest import Guard

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from nardy_rules import from_text, to_text
-from nardy_site import live_assets, offline
+from nardy_site.app import live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
 

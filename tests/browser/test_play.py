@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from nardy_rules import Position, from_text, legal_plays, to_text
-from nardy_site import play_page
+from nardy_site.pages import play_page
 from tests.site import expected
 
 from .test_live import strings as board_strings

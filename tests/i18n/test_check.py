@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
-from nardy_site.languages import enabled
-from nardy_site.placeholders import problem
+from nardy_site.translations.languages import enabled
+from nardy_site.translations.placeholders import problem
 
 from .conftest import ROOT, run
 
@@ -134,7 +134,7 @@ def test_placeholder_rules():
 
 def _build_says(repo, code):
     """What the build's loading of a catalog (nardy_site.i18n.load, in on_config) says: its warnings and its error."""
-    script = ("from nardy_site import i18n, languages\n"
+    script = ("from nardy_site.translations import i18n, languages\n"
               f"try:\n    print('\\n'.join(i18n.load(languages.get({code!r}))[1]))\n"
               "except i18n.CatalogError as error:\n    print(error)\n")
     done = subprocess.run([str(repo / ".venv" / "bin" / "python"), "-c", script], cwd=repo, capture_output=True,

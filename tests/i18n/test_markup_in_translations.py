@@ -132,7 +132,7 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
 def test_generated_pages_write_any_text_as_text():
     import markdown
 
-    from nardy_site.generated_pages import text
+    from nardy_site.pages.generated_pages import text
     from tests.site.htmlscan import parse
 
     for value in ["<script>alert(1)</script>", "a | b", "x & y", "&lt;", "&amp;amp;", "[x](javascript:alert(1))",

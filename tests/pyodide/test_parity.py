@@ -17,7 +17,7 @@ import pytest
 
 from nardy_rules import to_text
 from nardy_rules.live import handle
-from nardy_site import live_assets
+from nardy_site.app import live_assets
 from tests.engine.positions import random_game_positions, random_position
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,9 +7,11 @@ import xml.etree.ElementTree as ET
 
 from nardy_rules import ShortPosition, legal_plays, to_text
 from nardy_rules.turn import Turn
-from nardy_site import answers, i18n, languages, live_assets
-from nardy_site.blocks import find_blocks, verify
-from nardy_site.diagram import figure, script_json
+from nardy_site.figures import answers
+from nardy_site.translations import i18n, languages
+from nardy_site.app import live_assets
+from nardy_site.page.blocks import find_blocks, verify
+from nardy_site.figures.diagram import figure, script_json
 
 from .helpers import SVG, text_of
 

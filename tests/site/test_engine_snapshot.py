@@ -9,7 +9,7 @@ import struct
 
 import pytest
 
-from nardy_site import engine_snapshot
+from nardy_site.app import engine_snapshot
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from babel.messages.pofile import read_po
 
 from nardy_rules import ShortPosition, from_text
 from nardy_rules.reasons import Refusal
-from nardy_site import i18n, languages, placeholders
-from nardy_site.describe import describe
+from nardy_site.translations import i18n, languages, placeholders
+from nardy_site.figures.describe import describe
 
 from .helpers import ROOT
 

@@ -11,7 +11,10 @@ import re
 
 import pytest
 
-from nardy_site import answers, engine_archive, engine_snapshot, i18n, languages, live_assets, play_page, plural
+from nardy_site.figures import answers
+from nardy_site.app import engine_archive, engine_snapshot, live_assets
+from nardy_site.translations import i18n, languages, plural
+from nardy_site.pages import play_page
 
 from . import expected
 from .expected import PAGES, page_html

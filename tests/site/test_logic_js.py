@@ -33,7 +33,9 @@ from nardy_rules import from_text, svg, to_text
 from nardy_rules.live import handle, reason_json
 from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
-from nardy_site import answers, i18n, languages, live_assets
+from nardy_site.figures import answers
+from nardy_site.translations import i18n, languages
+from nardy_site.app import live_assets
 from tests.engine.positions import random_game_positions, random_position
 
 from .helpers import ROOT, sample_positions

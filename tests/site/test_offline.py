@@ -20,8 +20,9 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from nardy_rules import svg
-from nardy_site import offline, png
-from nardy_site.languages import get
+from nardy_site.app import offline
+from nardy_site.figures import png
+from nardy_site.translations.languages import get
 
 from . import expected
 from .htmlscan import loaded_urls, parse_file

@@ -12,8 +12,8 @@ import re
 
 from nardy_rules.reasons import N_
 
-from . import glossary, status
-from .languages import Language, enabled
+from ..translations import glossary, status
+from ..translations.languages import Language, enabled
 
 STRINGS = {
     # TRANSLATORS: title of the glossary page (the game's terms in every language).

@@ -23,10 +23,10 @@ from urllib.parse import urlsplit
 
 from mkdocs.utils.yaml import yaml_load
 
-from . import i18n
-from .app_icons import PAGE_ICON
-from .diagram import script_json
-from .languages import ROOT, Language, enabled, source
+from ..figures.app_icons import PAGE_ICON
+from ..figures.diagram import script_json
+from ..translations import i18n
+from ..translations.languages import ROOT, Language, enabled, source
 
 STYLE = """  <style>
     body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 3rem auto;

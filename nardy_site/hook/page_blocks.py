@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from .blocks import BlockError
-from .check import internal, verified
-from .diagram import figure
-from .i18n import Translator
-from .markdown_reader import Document, read
+from ..figures.diagram import figure
+from ..page.blocks import BlockError
+from ..page.check import internal, verified
+from ..page.markdown_reader import Document, read
+from ..translations.i18n import Translator
 
 #: The places where a text's lines end, kept with them: at "\n" only, as the reader counts lines.
 _LINE_ENDS = re.compile(r"(?<=\n)")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .paths import ROOT
+from ..paths import ROOT
 
 TABLE = ROOT / "locales" / "languages.toml"
 FIELDS = ("name", "material", "babel", "gettext", "bcp47", "enabled", "source")
@@ -177,7 +177,7 @@ def main(argv: list[str]) -> int:
     elif which == "source":
         codes = [source().code]
     else:
-        print("usage: python -m nardy_site.languages [enabled|all|source]", file=sys.stderr)
+        print("usage: python -m nardy_site.translations.languages [enabled|all|source]", file=sys.stderr)
         return 2
     print("\n".join(codes))
     return 0

@@ -25,8 +25,10 @@ import re
 import shutil
 from pathlib import Path
 
-from . import engine_archive, engine_snapshot, i18n, play_page
-from .languages import ROOT
+from ..pages import play_page
+from ..translations import i18n
+from ..translations.languages import ROOT
+from . import engine_archive, engine_snapshot
 
 #: The live boards' scripts in assets/, copied into every language's assets/ as they are
 #: (overrides/main.html loads the first; it imports the others, and starts the worker).

@@ -23,7 +23,8 @@ from html import escape
 
 from nardy_rules.reasons import N_
 
-from . import languages, sections, status
+from ..page import sections
+from . import languages, status
 from .languages import Language
 
 STRINGS = {

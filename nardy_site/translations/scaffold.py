@@ -30,8 +30,8 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
+from ..page.markdown_reader import read
 from .languages import ROOT, load, source
-from .markdown_reader import read
 from .translation import block, record_of
 
 MATERIAL_PARTIALS = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"

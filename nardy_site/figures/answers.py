@@ -59,8 +59,8 @@ from pathlib import Path
 
 from nardy_rules import NardyError, Position, Turn, from_text, live, to_text
 
+from ..translations.languages import ROOT
 from .diagram import shown_moves
-from .languages import ROOT
 
 #: Records already made, by what made them (see :func:`page_json`).
 CACHE = ROOT / "build" / "answers"

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import yaml
 
-from . import sections
-from .markdown_reader import Document, read
+from ..page import sections
+from ..page.markdown_reader import Document, read
 from .source_history import BLOB, blob_id
 
 KEYS = ("source", "source_blob", "sections", "review")

@@ -38,23 +38,15 @@ import logging
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from . import (
-    alternates,
-    answers,
-    live_assets,
-    not_found,
-    offline,
-    outdated_notice,
-    page_blocks,
-    play_page,
-    site_config,
-    site_pages,
-    translation,
-)
-from .i18n import Translator
-from .languages import Language
-from .markdown_reader import read
-from .paths import display
+from ..app import live_assets, offline
+from ..figures import answers
+from ..page.markdown_reader import read
+from ..pages import alternates, not_found, play_page, site_pages
+from ..paths import display
+from ..translations import outdated_notice, translation
+from ..translations.i18n import Translator
+from ..translations.languages import Language
+from . import page_blocks, site_config
 
 log = logging.getLogger("mkdocs.hooks.nardy")
 

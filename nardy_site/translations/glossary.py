@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from .markdown_reader import Document, document
-from .paths import ROOT
+from ..page.markdown_reader import Document, document
+from ..paths import ROOT
 
 GLOSSARY = ROOT / "locales" / "glossary.toml"
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from nardy_rules import BAR, BLACK, OFF, WHITE, Move, Position, Refusal
 from nardy_rules.reasons import NP_
 
-from .i18n import Translator
+from ..translations.i18n import Translator
 
 # One message per colour (a colour is never a word put into a sentence).
 ON_BAR = {

@@ -25,9 +25,9 @@ import json
 
 from nardy_rules import svg, to_text
 
-from .blocks import Block, shown_turn, start_turn
+from ..page.blocks import Block, shown_turn, start_turn
+from ..translations.i18n import UI, Translator
 from .describe import describe
-from .i18n import UI, Translator
 
 
 def refusals(block: Block) -> list[tuple]:

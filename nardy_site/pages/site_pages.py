@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import languages
+from ..translations import languages
+from ..translations.languages import Language
 from .generated_pages import glossary_markdown, translations_markdown
-from .languages import Language
 
 GLOSSARY = "glossary.md"
 #: The translators' guide (docs/en, docs/ru) and the translation status page generated beside it.

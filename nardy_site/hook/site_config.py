@@ -20,10 +20,11 @@ from markupsafe import Markup, escape
 from mkdocs.exceptions import PluginError
 from mkdocs.utils.yaml import yaml_load
 
-from . import alternates, i18n, languages
-from .i18n import Translator
-from .languages import Language
-from .paths import ROOT
+from ..pages import alternates
+from ..paths import ROOT
+from ..translations import i18n, languages
+from ..translations.i18n import Translator
+from ..translations.languages import Language
 
 BCP47 = re.compile(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*")
 #: The interface strings of the templates (banners, the 404 page, the switcher's label), translated in

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import languages
-from .languages import Language
+from ..translations import languages
+from ..translations.languages import Language
 from .site_pages import has_page
 
 

@@ -17,9 +17,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..paths import display
 from .blocks import BlockError, find_blocks
 from .markdown_reader import Document, document, read_file
-from .paths import display
 from .tables import TableError, find_tables
 
 

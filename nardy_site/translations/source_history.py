@@ -17,7 +17,7 @@ import re
 import shutil
 import subprocess
 
-from .paths import ROOT
+from ..paths import ROOT
 
 BLOB = re.compile(r"[0-9a-f]{40}")
 #: A git command here should answer at once; a hung one must not hang the translators' tool.

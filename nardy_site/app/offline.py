@@ -35,9 +35,10 @@ from babel import Locale
 
 from nardy_rules.reasons import N_
 
-from . import app_icons, rootpage
-from .diagram import script_json
-from .languages import ROOT, Language, enabled, source
+from ..figures import app_icons
+from ..figures.diagram import script_json
+from ..pages import rootpage
+from ..translations.languages import ROOT, Language, enabled, source
 
 #: Interface strings of the manifest, the offline page and the notices.
 TEXTS = {

@@ -18,7 +18,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "nardy_rules"
 #: Files the browser does not need: the command line.
 LEAVE_OUT = {"__main__.py", "bot/cli.py"}

@@ -19,11 +19,12 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from . import sections, translation
+from ..page import sections
+from ..page.markdown_reader import read_file
+from ..page.sections import Change
+from ..paths import ROOT
+from . import translation
 from .languages import Language, load, source
-from .markdown_reader import read_file
-from .paths import ROOT
-from .sections import Change
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import html
 import posixpath
 from urllib.parse import urlsplit
 
+from ..translations.languages import Language
 from . import alternates
-from .languages import Language
 from .site_pages import rules_pages
 
 

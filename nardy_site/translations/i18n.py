@@ -31,10 +31,10 @@ from babel.messages.pofile import read_po
 from nardy_rules.reasons import MESSAGES as REASONS
 from nardy_rules.reasons import N_, NP_
 
+from ..paths import display
 from . import placeholders
 from . import plural as plural_rule
 from .languages import Language
-from .paths import display
 from .placeholders import fields as fields  # re-exported: the names a message's {placeholders} need
 
 # Interface strings the site sets in the theme and on the boards.

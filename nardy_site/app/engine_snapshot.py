@@ -39,7 +39,7 @@ import struct
 import subprocess
 from pathlib import Path
 
-from .languages import ROOT
+from ..translations.languages import ROOT
 
 MAKER = Path(__file__).with_name("engine_snapshot.mjs")
 IMAGE = "nardy-engine.snapshot"
