@@ -86,9 +86,9 @@ def ship_assets(files, config, translator) -> None:
     catalog (``assets/i18n.json``, ``nardy_site.live_assets.catalog``). Pyodide and the engine archive are
     shared by all languages (``<site>/pyodide/``, written by ``nardy_site.build``)."""
     assets = {
-        CSS_URI: (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8")
-        + (ROOT / "assets" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
-        JS_URI: (ROOT / "assets" / "nardy.js").read_text(encoding="utf-8"),
+        CSS_URI: (ROOT / "assets" / "site" / "nardy.css").read_text(encoding="utf-8")
+        + (ROOT / "assets" / "play" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
+        JS_URI: (ROOT / "assets" / "site" / "nardy.js").read_text(encoding="utf-8"),
         LAYOUT_URI: layout_module(),
         CATALOG_URI: json.dumps(live_assets.catalog(translator), ensure_ascii=False, separators=(",", ":")),
     }

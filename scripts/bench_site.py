@@ -253,13 +253,13 @@ def _no_lockfile(site: Path, code: str) -> None:
     """Pyodide given its lock file's header inline (no package is loaded): one request fewer."""
     info = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     contents = json.dumps(json.dumps({"info": info, "packages": {}}))
-    worker = site / code / "assets" / "nardy-worker.js"
+    worker = site / code / "assets" / "engine" / "nardy-worker.js"
     _patch(worker, [("    packages: [],", f"    packages: [],\n    lockFileContents: {contents},")])
 
 
 def _no_snapshot(site: Path, code: str) -> None:
     """Pyodide started the usual way, without the build's image of its memory (nardy_site/engine_snapshot.py)."""
-    worker = site / code / "assets" / "nardy-worker.js"
+    worker = site / code / "assets" / "engine" / "nardy-worker.js"
     _patch(worker, [("  const image = snapshot();", "  const image = null;")])
 
 
@@ -287,8 +287,8 @@ def play_site(site: Path, folder: Path, name: str, code: str) -> Path:
     """A copy of the built site with the variant's patches and the worker's marks."""
     copy = folder / name.replace(" ", "-")
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns(*[lang.code for lang in languages.enabled() if lang.code != code]))
-    _patch(copy / code / "assets" / "nardy-worker.js", [("let engineArchive = null;", MARK_HELPERS + "let engineArchive = null;"),
-                                                       *WORKER_MARKS])
+    _patch(copy / code / "assets" / "engine" / "nardy-worker.js",
+           [("let engineArchive = null;", MARK_HELPERS + "let engineArchive = null;"), *WORKER_MARKS])
     for patch in PLAY_VARIANTS[name]:
         patch(copy, code)
     return copy

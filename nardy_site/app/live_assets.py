@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -30,17 +31,19 @@ from ..translations import i18n
 from ..translations.languages import ROOT
 from . import engine_archive, engine_snapshot
 
-#: The live boards' scripts in assets/, copied into every language's assets/ as they are
-#: (overrides/main.html loads the first; it imports the others, and starts the worker).
+#: The live boards' scripts, as paths under assets/, copied into every language's assets/ at the same paths (so
+#: that their relative imports hold in both) and as they are (overrides/main.html loads the first; it imports
+#: the others, and starts the worker).
 SCRIPTS = (
-    "nardy-board.js", "nardy-answer.js", "nardy-board-controller.js", "nardy-board-controls.js",
-    "nardy-board-cursor.js", "nardy-board-input.js", "nardy-board-play.js", "nardy-board-state.js",
-    "nardy-board-tools.js", "nardy-board-view.js", "nardy-dom.js", "nardy-draw.js", "nardy-embedded.js",
-    "nardy-engine.js", "nardy-geometry.js", "nardy-link.js", "nardy-position.js", "nardy-strings.js",
-    "nardy-worker.js",
-    # The play page (overrides/main.html loads nardy-play.js there).
-    "nardy-play.js", "nardy-play-app.js", "nardy-play-board.js", "nardy-play-moves.js", "nardy-play-panel.js",
-    "nardy-play-seats.js", "nardy-play-setup.js", "nardy-play-setup-view.js", "nardy-play-store.js", "nardy-play-text.js",
+    "board/nardy-board.js", "engine/nardy-answer.js", "board/nardy-board-controller.js", "board/nardy-board-controls.js",
+    "board/nardy-board-cursor.js", "board/nardy-board-input.js", "board/nardy-board-play.js", "board/nardy-board-state.js",
+    "board/nardy-board-tools.js", "board/nardy-board-view.js", "board/nardy-dom.js", "board/nardy-draw.js",
+    "engine/nardy-embedded.js", "engine/nardy-engine.js", "board/nardy-geometry.js", "board/nardy-link.js",
+    "board/nardy-position.js", "board/nardy-strings.js", "engine/nardy-worker.js",
+    # The play page (overrides/main.html loads play/nardy-play.js there).
+    "play/nardy-play.js", "play/nardy-play-app.js", "play/nardy-play-board.js", "play/nardy-play-moves.js",
+    "play/nardy-play-panel.js", "play/nardy-play-seats.js", "play/nardy-play-setup.js", "play/nardy-play-setup-view.js",
+    "play/nardy-play-store.js", "play/nardy-play-text.js",
 )
 PACKAGE = "pyodide"
 #: The files Pyodide needs for pure Python with the standard library, and no package wheels.
@@ -54,7 +57,7 @@ GZIP_FROM = 16 * 1024
 
 
 #: A static import of another script of assets/ (every import of these scripts is one such line).
-_IMPORT = re.compile(r'^import\b[^\n]*\bfrom "\./([\w.-]+\.js)";$', re.M)
+_IMPORT = re.compile(r'^import\b[^\n]*\bfrom "(\.\.?/[\w./-]+\.js)";$', re.M)
 
 
 class LiveAssetsError(RuntimeError):
@@ -72,7 +75,8 @@ def module_graph(entry: str, assets: Path = ROOT / "assets") -> list[str]:
             continue
         found.append(name)
         if (assets / name).is_file():
-            todo += _IMPORT.findall((assets / name).read_text(encoding="utf-8"))
+            text = (assets / name).read_text(encoding="utf-8")
+            todo += [posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) for path in _IMPORT.findall(text)]
     return found
 
 

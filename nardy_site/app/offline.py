@@ -158,7 +158,7 @@ def offline_page(lang: Language, gettext, home: str) -> str:
 def register_script(gettext, source_text: str | None = None) -> str:
     """``assets/sw-register.js`` with the notices' strings (JSON: inserted into the page as text)."""
     if source_text is None:
-        source_text = (ROOT / "assets" / "sw-register.js").read_text(encoding="utf-8")
+        source_text = (ROOT / "assets" / "site" / "sw-register.js").read_text(encoding="utf-8")
     if source_text.count(TEXT_SLOT) != 1:
         raise OfflineError(f"assets/sw-register.js must name {TEXT_SLOT} exactly once, where its strings go")
     strings = {key: gettext(TEXTS[msg]) for key, msg in NOTICES.items()}
@@ -261,7 +261,7 @@ def build_manifest(site_dir: Path) -> dict:
 def worker_script(manifest: dict, source_text: str | None = None) -> str:
     """``sw.js``: the manifest on its first line (``const BUILD = {...};``), then ``assets/sw.js``."""
     if source_text is None:
-        source_text = (ROOT / "assets" / "sw.js").read_text(encoding="utf-8")
+        source_text = (ROOT / "assets" / "site" / "sw.js").read_text(encoding="utf-8")
     return f"const BUILD = {script_json(manifest)};\n{source_text}"
 
 

@@ -72,7 +72,7 @@ class SiteBuild:
         for problem in problems:  # a released language must be complete (fatal in a strict build)
             (log.warning if lang.released else log.info)(problem)
         config.extra["nardy"]["theme_colors"] = offline.theme_metas()  # overrides/main.html
-        config.extra["nardy"]["play_modules"] = live_assets.module_graph("nardy-play.js")  # overrides/main.html
+        config.extra["nardy"]["play_modules"] = live_assets.module_graph("play/nardy-play.js")  # overrides/main.html
         build = cls(lang, translator, texts)
         setattr(config, _ATTRIBUTE, build)
         return build

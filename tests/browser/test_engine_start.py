@@ -25,7 +25,7 @@ def test_the_play_page_starts_its_engine_from_the_snapshot_at_once(guard, site_u
     assert play.state(STARTED) == ["snapshot", ""]
     # The worker the head created is the engine's (taken, not a second one made).
     assert play.state("window.nardyEarlyWorker") is None
-    assert len([url for url in guard.local if url.endswith("/assets/nardy-worker.js")]) == 1
+    assert len([url for url in guard.local if url.endswith("/assets/engine/nardy-worker.js")]) == 1
     assert len(image_asked) == 1
     # And it plays: a new game between two people, the opening roll 3 against 1, white's first move.
     play.seats("person", "person")

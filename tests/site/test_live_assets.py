@@ -87,12 +87,12 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
 
 
 def test_the_worker_finds_pyodide_relative_to_itself(site, site_languages):
-    worker = (site / site_languages[0].code / "assets" / "nardy-worker.js").read_text(encoding="utf-8")
-    assert 'new URL("../../pyodide/", import.meta.url)' in worker
-    assert (site / site_languages[0].code / "assets" / "../../pyodide/pyodide.mjs").resolve().is_file()
+    worker = (site / site_languages[0].code / "assets" / "engine" / "nardy-worker.js").read_text(encoding="utf-8")
+    assert 'new URL("../../../pyodide/", import.meta.url)' in worker
+    assert (site / site_languages[0].code / "assets" / "engine" / "../../../pyodide/pyodide.mjs").resolve().is_file()
     for name in ("pyodide.mjs", "nardy_rules.zip"):
         assert f'"{name}"' in worker
-    client = (site / site_languages[0].code / "assets" / "nardy-engine.js").read_text(encoding="utf-8")
+    client = (site / site_languages[0].code / "assets" / "engine" / "nardy-engine.js").read_text(encoding="utf-8")
     assert 'new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" })' in client
 
 
@@ -107,7 +107,7 @@ def test_no_script_names_another_host(site, site_languages):
             assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), (lang.code, name)
             assert "cdn" not in text.lower(), (lang.code, name)
     # Pyodide's own default CDN is never asked for: everything is given by URL from this site.
-    worker = (site / site_languages[0].code / "assets" / "nardy-worker.js").read_text(encoding="utf-8")
+    worker = (site / site_languages[0].code / "assets" / "engine" / "nardy-worker.js").read_text(encoding="utf-8")
     assert "indexURL: BASE.href" in worker and "packages: []" in worker
 
 
@@ -122,11 +122,11 @@ def test_module_script_only_on_pages_with_boards(site, site_languages):
             loaders = [s for s in root.find_all("script") if "nardy-board.js" in s.text()]
             if figures:
                 assert not modules
-                board_module = "../assets/nardy-board.js" if url else "assets/nardy-board.js"
+                board_module = "../assets/board/nardy-board.js" if url else "assets/board/nardy-board.js"
                 assert len(loaders) == 1 and f'script.src = "{board_module}";' in loaders[0].text()
                 assert 'addEventListener("load"' in loaders[0].text()
             elif url == "play/":  # the play page's own script (it starts the engine itself)
-                assert [s.get("src") for s in modules] == ["../assets/nardy-play.js"]
+                assert [s.get("src") for s in modules] == ["../assets/play/nardy-play.js"]
             else:
                 assert not modules and not loaders
             urls = [u for _line, u in loaded_urls(root)]
@@ -171,10 +171,11 @@ def test_each_board_has_its_recorded_answers_and_they_stay_small(site, site_lang
 
 
 def test_no_script_is_over_300_lines():
-    for path in sorted((ROOT / "assets").glob("*.js")):
+    assets = ROOT / "assets"
+    for path in sorted(assets.rglob("*.js")):
         lines = path.read_text(encoding="utf-8").count("\n")
         assert lines <= 300, (path.name, lines)
-    assert set(live_assets.SCRIPTS) == {p.name for p in (ROOT / "assets").glob("nardy-*.js")}
+    assert set(live_assets.SCRIPTS) == {p.relative_to(assets).as_posix() for p in assets.rglob("nardy-*.js")}
 
 
 def test_layout_module_is_the_engines_geometry(site, site_languages):

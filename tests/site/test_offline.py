@@ -221,7 +221,7 @@ def test_the_worker_lists_every_file_of_the_build_with_its_hash(site, site_langu
         # Not what no page loads, nor the engine's worker (it starts with Pyodide, when a reader plays).
         assert not [key for key in shell if key.endswith((".map", "nardy-worker.js")) or "/lunr/" in key]
         assert {f"{code}/", f"{code}/offline.html", f"{code}/manifest.webmanifest", f"{code}/search/search_index.json",
-                f"{code}/assets/sw-register.js", f"{code}/assets/nardy-board.js", f"{code}/assets/i18n.json"} <= set(shell)
+                f"{code}/assets/sw-register.js", f"{code}/assets/board/nardy-board.js", f"{code}/assets/i18n.json"} <= set(shell)
         # Whatever a page of the language loads by itself from the site is in the shell.
         for page in (site / code).rglob("index.html"):
             here = "http://host/" + page.relative_to(site).as_posix()

@@ -16,7 +16,7 @@
    Pyodide's own console output while it loads is kept out of the console and
    sent with a failure instead: the page decides what the reader sees. */
 
-const BASE = new URL("../../pyodide/", import.meta.url);
+const BASE = new URL("../../../pyodide/", import.meta.url);
 let handle = null;
 let failed = false;
 const notes = [];

@@ -10,7 +10,7 @@
    the engine's (the game op's "export"), offered as a download. Nothing
    thrown reaches the console; storage that is missing or full is ignored. */
 
-import { htmlElement } from "./nardy-dom.js";
+import { htmlElement } from "../board/nardy-dom.js";
 
 const KEY = "nardy-play-v1";
 

@@ -28,11 +28,11 @@
    <html data-nardy-boards> is the number of the page's live boards, made or
    not, once the page can make them. */
 
-import { answerer } from "./nardy-answer.js";
+import { answerer } from "../engine/nardy-answer.js";
 import { Board } from "./nardy-board-controller.js";
-import { EmbeddedAnswers } from "./nardy-embedded.js";
-import { Engine } from "./nardy-engine.js";
-import LAYOUTS from "./nardy-layout.js";
+import { EmbeddedAnswers } from "../engine/nardy-embedded.js";
+import { Engine } from "../engine/nardy-engine.js";
+import LAYOUTS from "../nardy-layout.js";
 import { readDice, readFragment, readMoves } from "./nardy-link.js";
 import { Strings } from "./nardy-strings.js";
 
@@ -173,7 +173,7 @@ async function init() {
   window.addEventListener("hashchange", () => readLink(live));
   const figures = Array.from(document.querySelectorAll("figure.nardy-diagram"));
   if (!figures.length) return;
-  const strings = await Strings.load(new URL("i18n.json", import.meta.url));
+  const strings = await Strings.load(new URL("../i18n.json", import.meta.url));
   boards = new Boards(figures, { strings, engine });
   live.boards = boards.made;
   document.documentElement.dataset.nardyBoards = String(boards.count);

@@ -5,7 +5,7 @@
    move in it), within a thumb's reach on a phone. Every text is inserted as
    text (nardy-dom.js). actions[key]() runs when a control is used. */
 
-import { htmlElement } from "./nardy-dom.js";
+import { htmlElement } from "../board/nardy-dom.js";
 import { LEVELS } from "./nardy-play-seats.js";
 
 /** The toolbar's buttons in their order: the game's actions, then the page's. */

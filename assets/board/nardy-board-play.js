@@ -9,7 +9,7 @@
    unplayed says why each is lost. What is said comes from the answers, the
    sentences from the catalog (a list of whole sentences, none built from pieces). */
 
-import { atHand } from "./nardy-answer.js";
+import { atHand } from "../engine/nardy-answer.js";
 import { cursorText, startPlace } from "./nardy-board-cursor.js";
 import { turnRequest, withMoves } from "./nardy-board-state.js";
 import { cursorPlaces, moveCursor, samePlace } from "./nardy-geometry.js";

@@ -6,7 +6,7 @@
    or from a live answer. Per-side sentences have one key per colour, so each
    language words them whole. */
 
-import { formatDice } from "./nardy-strings.js";
+import { formatDice } from "../board/nardy-strings.js";
 
 const OTHER = { white: "black", black: "white" };
 

@@ -6,9 +6,9 @@
    nardy-play-setup.js in the editor). What is drawn is what the engine sent:
    a position, the dice, the pips, and the live marks of a selection. */
 
-import { BoardInput } from "./nardy-board-input.js";
-import { BoardView } from "./nardy-board-view.js";
-import { liveMarks } from "./nardy-draw.js";
+import { BoardInput } from "../board/nardy-board-input.js";
+import { BoardView } from "../board/nardy-board-view.js";
+import { liveMarks } from "../board/nardy-draw.js";
 
 export class PlayBoard {
   /** mount: the page's element holding [data-play-board] wrappers; handlers: place(place), key(action). */

@@ -11,7 +11,7 @@
    run (Playwright's add_init_script) is copied once when this module loads
    and used first; nothing on the page can set it later. */
 
-import { randomDie } from "./nardy-board-tools.js";
+import { randomDie } from "../board/nardy-board-tools.js";
 
 export const LEVELS = ["beginner", "club", "strong"];
 

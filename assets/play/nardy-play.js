@@ -10,12 +10,12 @@
 
    window.nardyPlay (the PlayApp) is there for the tests and the benchmark. */
 
-import { Engine } from "./nardy-engine.js";
-import LAYOUTS from "./nardy-layout.js";
+import { Engine } from "../engine/nardy-engine.js";
+import LAYOUTS from "../nardy-layout.js";
 import { PlayApp } from "./nardy-play-app.js";
 import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
 import { positionProblem } from "./nardy-play-text.js";
-import { Strings } from "./nardy-strings.js";
+import { Strings } from "../board/nardy-strings.js";
 
 /** Open a position in any form as a new game from it (dice: that side's first roll), or say what is wrong. */
 async function openPosition(app, text, dice, badKey) {
@@ -46,7 +46,7 @@ async function init() {
   // to draw a board's answer at hand first).
   engine.start();
   engine.spawn();
-  const strings = await Strings.load(new URL("i18n.json", import.meta.url));
+  const strings = await Strings.load(new URL("../i18n.json", import.meta.url));
   const store = new Store();
   const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store });
   window.nardyPlay = app;

@@ -8,7 +8,7 @@
    handlers.count(color, place, text) when a count is edited, and
    handlers.press(action) for a button. */
 
-import { htmlElement } from "./nardy-dom.js";
+import { htmlElement } from "../board/nardy-dom.js";
 
 const COLORS = ["white", "black"];
 const DIE_OPTIONS = ["", "1", "2", "3", "4", "5", "6"];

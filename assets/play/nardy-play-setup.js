@@ -15,7 +15,7 @@
    "take" chosen or with Shift it takes one; on the board Enter puts and
    Delete, Backspace or "-" takes ("+" puts). */
 
-import { hasBar } from "./nardy-geometry.js";
+import { hasBar } from "../board/nardy-geometry.js";
 import { SetupView } from "./nardy-play-setup-view.js";
 import { placeText, positionProblem } from "./nardy-play-text.js";
 

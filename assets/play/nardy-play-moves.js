@@ -7,9 +7,9 @@
    checked (the check op) and refused with the engine's reason in the page's
    language. Nothing here knows a rule. */
 
-import { cursorText, startPlace } from "./nardy-board-cursor.js";
-import { cursorPlaces, moveCursor, samePlace } from "./nardy-geometry.js";
-import { countOf } from "./nardy-position.js";
+import { cursorText, startPlace } from "../board/nardy-board-cursor.js";
+import { cursorPlaces, moveCursor, samePlace } from "../board/nardy-geometry.js";
+import { countOf } from "../board/nardy-position.js";
 
 /** The live request about the turn in progress (its position, dice and moves: a request of nardy_rules.live). */
 export function turnRequest(state, op, extra = {}) {

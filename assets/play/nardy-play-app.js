@@ -16,7 +16,7 @@ import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
 import { STEP_MS, pause, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { actionText, scoreText, sheetLine, stateText } from "./nardy-play-text.js";
-import { formatDice } from "./nardy-strings.js";
+import { formatDice } from "../board/nardy-strings.js";
 
 /** The actions a person acting now may press, as buttons (the engine's list, in the panel's terms). */
 const PERSON_ACTS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm", "next-game", "resign"];

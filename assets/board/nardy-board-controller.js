@@ -10,7 +10,7 @@
    nardy-board-play.js (places, keys) and nardy-board-tools.js (the toolbar);
    the view, input and controls know no diagram and no rule. */
 
-import { atHand } from "./nardy-answer.js";
+import { atHand } from "../engine/nardy-answer.js";
 import { BoardControls } from "./nardy-board-controls.js";
 import { BoardInput } from "./nardy-board-input.js";
 import { activate, key } from "./nardy-board-play.js";
