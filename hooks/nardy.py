@@ -1,8 +1,8 @@
 """MkDocs hook of every language build (mkdocs.yml ``hooks:``): event handlers over ``nardy_site``.
 
-Each handler hands its event to the build's :class:`nardy_site.site_build.SiteBuild`,
+Each handler hands its event to the build's :class:`nardy_site.hook.site_build.SiteBuild`,
 which ``on_config`` creates and keeps on MkDocs' configuration object (the
-module keeps no state between builds); ``nardy_site/site_build.py`` says what
+module keeps no state between builds); ``nardy_site/hook/site_build.py`` says what
 each event does. ``on_files`` also ships the site's own scripts and styles
 (:func:`ship_assets`).
 
@@ -80,10 +80,11 @@ def layout_module() -> str:
 
 
 def ship_assets(files, config, translator) -> None:
-    """``assets/nardy.css`` (the repository's, plus the board rules of ``nardy_rules.svg``) and
-    ``assets/nardy.js``, the same for every language; and the live boards' files: their scripts, the board
-    geometry of both games once (:func:`layout_module`) and the language's strings compiled from its
-    catalog (``assets/i18n.json``, ``nardy_site.live_assets.catalog``). Pyodide and the engine archive are
+    """``assets/nardy.css`` (``assets/site/nardy.css`` and ``assets/play/nardy-play.css``, plus the board rules of
+    ``nardy_rules.svg``) and ``assets/nardy.js`` (``assets/site/nardy.js``), the same for every language; and the
+    live boards' files: their scripts (``nardy_site.app.live_assets.SCRIPTS``, at the same paths under ``assets/``),
+    the board geometry of both games once (:func:`layout_module`) and the language's strings compiled from its
+    catalog (``assets/i18n.json``, ``nardy_site.app.live_assets.catalog``). Pyodide and the engine archive are
     shared by all languages (``<site>/pyodide/``, written by ``nardy_site.build``)."""
     assets = {
         CSS_URI: (ROOT / "assets" / "site" / "nardy.css").read_text(encoding="utf-8")

@@ -2,7 +2,7 @@
 
 The page's Web Worker runs this module in Pyodide; the parity tests run it in
 CPython; the site build records its answers for every diagram's example turn
-(``nardy_site.answers``), which the page uses before the worker is ready.
+(``nardy_site.figures.answers``), which the page uses before the worker is ready.
 Every request carries the whole turn so far, so the worker holds no game
 state and a reloaded link can be replayed::
 
@@ -244,7 +244,7 @@ def turn_answer(turn: Turn, request: dict) -> dict:
     """The answer to a request about a turn, once :func:`replay` has played its moves.
 
     :func:`handle` is :func:`replay` and this; the site build calls them apart
-    to answer many requests about one state of a turn (``nardy_site.answers``).
+    to answer many requests about one state of a turn (``nardy_site.figures.answers``).
     Raises :class:`NardyError` for a bad request.
     """
     op = request.get("op")

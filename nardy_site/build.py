@@ -2,10 +2,10 @@
 
 Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build of ``config/<code>.yml``, run side by side, with
-the live boards' shared files (``nardy_site.live_assets``: ``pyodide/``,
-Pyodide and the engine archive); then the root pages (``nardy_site.rootpage``);
+the live boards' shared files (``nardy_site.app.live_assets``: ``pyodide/``,
+Pyodide and the engine archive); then the root pages (``nardy_site.pages.rootpage``);
 last the app icons and the service worker with the list of every file
-(``nardy_site.offline``).
+(``nardy_site.app.offline``).
 
 - **Strict**: every MkDocs warning fails the build (a link to a missing page
   or anchor, text missing from a released language's catalog, ...). MkDocs'

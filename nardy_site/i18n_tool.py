@@ -7,12 +7,12 @@
     scripts/i18n status             per language: catalog, pages present/missing/awaiting review, outdated sections
     scripts/i18n diff LANG/PAGE     the source page's changes since the translation was made, section by section
     scripts/i18n done LANG/PAGE     record the translation as following its source again (after the structure check)
-    scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/scaffold.py)
+    scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/translations/scaffold.py)
 
 ``check`` fails (exit 1) on: a placeholder renamed, dropped or added in a
 translation (``{name}``, ``%(name)s``); markup a translation adds to its msgid
 (``<``, ``>``, ``&``, ``"``, a backtick, a control character:
-``nardy_site.markup_chars``); a catalog that does not parse; GNU
+``nardy_site.translations.markup_chars``); a catalog that does not parse; GNU
 ``msgfmt --check`` errors; fuzzy or untranslated entries in a released
 language; a template or a released catalog that differs from the messages the
 code uses (extracted afresh: an entry the code uses that the catalog lacks,
@@ -157,7 +157,7 @@ def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
             continue
         where = i18n.entry_name(name, message)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        # The same lines as the build's (nardy_site.i18n.load), for the same entries.
+        # The same lines as the build's (nardy_site.translations.i18n.load), for the same entries.
         for problem in (i18n.untranslated(name, message) if lang.released else None,
                         i18n.placeholder_problem(name, message)):
             if problem:

@@ -18,7 +18,7 @@ its points per game.
 
 Speed: time per decision (median and maximum) of each level and game on the
 same positions, in CPython and in Pyodide (Node.js with the npm package the
-site ships and the engine archive built as ``nardy_site.engine_archive`` does,
+site ships and the engine archive built as ``nardy_site.app.engine_archive`` does,
 plus the bot's package and weights).
 """
 
@@ -166,7 +166,7 @@ def cpython_timing(cases: dict) -> dict:
 
 
 def build_archive(out: Path) -> Path:
-    """``nardy_site.engine_archive.build``'s zip (same names, fixed timestamps), with the bot's sub-package
+    """``nardy_site.app.engine_archive.build``'s zip (same names, fixed timestamps), with the bot's sub-package
     and weights files, which that module's top-level ``*.py`` glob does not take yet."""
     package = ROOT / "nardy_rules"
     files = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".json")

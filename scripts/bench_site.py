@@ -258,7 +258,7 @@ def _no_lockfile(site: Path, code: str) -> None:
 
 
 def _no_snapshot(site: Path, code: str) -> None:
-    """Pyodide started the usual way, without the build's image of its memory (nardy_site/engine_snapshot.py)."""
+    """Pyodide started the usual way, without the build's image of its memory (nardy_site/app/engine_snapshot.py)."""
     worker = site / code / "assets" / "engine" / "nardy-worker.js"
     _patch(worker, [("  const image = snapshot();", "  const image = null;")])
 

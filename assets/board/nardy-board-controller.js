@@ -55,7 +55,7 @@ export class Board {
       link: act(() => copyLink(this)),
     }, { showButton: show.length > 0 });
     this.view.mountPanel(this.controls.before, this.controls.after);
-    // Also called by the page for the event that made this board (assets/nardy-board.js): that event
+    // Also called by the page for the event that made this board (assets/board/nardy-board.js): that event
     // was on its way to the build's SVG before the board's listeners were there.
     const wake = (kind) => {
       if (kind !== "hover") this.touched = true;

@@ -11,7 +11,7 @@
    phone's main thread busy for a second (issue 12).
    The first sign of interest in a board (a pointer over it, a press, the
    keyboard focus) fetches the board's recorded answers (nardy-answers/<figure
-   id>.json next to the page, nardy_site/answers.py); a press or the focus
+   id>.json next to the page, nardy_site/figures/answers.py); a press or the focus
    also starts the rules engine (nardy-engine.js). Each board
    (nardy-board-controller.js) asks both through one answer(request).
 
@@ -36,7 +36,7 @@ import LAYOUTS from "../nardy-layout.js";
 import { readDice, readFragment, readMoves } from "./nardy-link.js";
 import { Strings } from "./nardy-strings.js";
 
-/** nardy_site.answers.FOLDER: each board's recorded answers, in the folder of the page. */
+/** nardy_site.figures.answers.FOLDER: each board's recorded answers, in the folder of the page. */
 const ANSWERS = "nardy-answers/";
 
 /** How near the window a figure is when its board is made: a screen's height above and below. */

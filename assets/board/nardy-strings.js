@@ -1,13 +1,13 @@
 /* The live boards' strings: the page's language from its catalog, with its plural rule.
 
    The catalog is assets/i18n.json, compiled by the build from locales/
-   (nardy_site.i18n.board_catalog): {lang, plural, nplurals, messages: {key:
+   (nardy_site.translations.i18n.board_catalog): {lang, plural, nplurals, messages: {key:
    text | [forms]}, reasons: {message key: text | [forms]}}. A refusal's
    message is found by the key the engine sends with it (reason.key); the
-   plural rule is an expression tree (nardy_site/plural.py) evaluated here
+   plural rule is an expression tree (nardy_site/translations/plural.py) evaluated here
    without eval. Callers insert the strings as text, never as HTML. */
 
-/** The index of the plural form for n: the catalog's rule, a tree from nardy_site/plural.py. */
+/** The index of the plural form for n: the catalog's rule, a tree from nardy_site/translations/plural.py. */
 export function pluralIndex(tree, n) {
   if (tree === "n") return n;
   if (typeof tree === "number") return tree;

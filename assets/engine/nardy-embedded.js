@@ -1,6 +1,6 @@
 /* The answers the build recorded for a board's example: the engine's own, before the engine is ready.
 
-   The record (nardy_site/answers.py writes it as nardy-answers/<figure id>.json
+   The record (nardy_site/figures/answers.py writes it as nardy-answers/<figure id>.json
    next to the page) holds, for the diagram's example turn, nardy_rules.live's
    answer to every request the board makes in every state of that turn, and
    the position answers it needs once the turn has ended. A request

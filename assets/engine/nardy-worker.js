@@ -2,10 +2,10 @@
 
    Started by nardy-board.js when a reader first plays a board (never for a
    reader who only reads). Everything comes from this site: Pyodide's five
-   files and the engine archive are in <site>/pyodide/ (nardy_site/live_assets.py),
+   files and the engine archive are in <site>/pyodide/ (nardy_site/app/live_assets.py),
    found relative to this script's own URL (<site>/<lang>/assets/nardy-worker.js).
    Pyodide starts from the build's image of its memory with the engine already
-   imported (snapshot.json, nardy_site/engine_snapshot.py: about a quarter of
+   imported (snapshot.json, nardy_site/app/engine_snapshot.py: about a quarter of
    the time) when that image is there and has its SHA-256; else the usual way.
 
    Messages are JSON text both ways:
@@ -52,14 +52,14 @@ let engineArchive = null;
 //: How the engine started: "snapshot" (the build's image of Pyodide's memory) or "plain", and why plain.
 const started = { from: "plain", note: "" };
 
-//: nardy_site.engine_snapshot.IMAGE and INFO.
+//: nardy_site.app.engine_snapshot.IMAGE and INFO.
 const IMAGE = "nardy-engine.snapshot";
 const INFO = "snapshot.json";
 
-//: nardy_site.engine_snapshot.MAGIC: the first bytes of the packed image.
+//: nardy_site.app.engine_snapshot.MAGIC: the first bytes of the packed image.
 const PACKED = "NARDYIMG";
 
-/** The image of Pyodide's memory from its packed file (nardy_site.engine_snapshot.pack: the blocks of zeros
+/** The image of Pyodide's memory from its packed file (nardy_site.app.engine_snapshot.pack: the blocks of zeros
     left out): the header, then the runs of blocks put back in place in memory that starts as zeros. */
 function unpack(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
@@ -82,7 +82,7 @@ function unpack(packed) {
   return image;
 }
 
-/** The build's image of Pyodide's memory with the engine imported (nardy_site/engine_snapshot.py):
+/** The build's image of Pyodide's memory with the engine imported (nardy_site/app/engine_snapshot.py):
     {image, checked}, two Promises. image: its bytes, unpacked, rejected with the reason when the record or
     the file is missing or the file does not unpack; checked: resolved once the file has the SHA-256 the
     record gives, else rejected with the reason (a damaged image would be a damaged Python: never used).

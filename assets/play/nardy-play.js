@@ -5,7 +5,7 @@
    (#position=...&dice=...) opens its position; else a stored game is
    resumed (one that no longer reads is dropped, with a message); else a new
    match starts as the form says. The build's mount (#nardy-play,
-   nardy_site/play_page.py) holds the two boards' SVGs and stays the
+   nardy_site/pages/play_page.py) holds the two boards' SVGs and stays the
    no-JavaScript page until this script runs.
 
    window.nardyPlay (the PlayApp) is there for the tests and the benchmark. */

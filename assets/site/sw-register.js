@@ -1,7 +1,7 @@
-/* Registers the site's service worker (<root>/sw.js, assets/sw.js) once the page has loaded, and shows
+/* Registers the site's service worker (<root>/sw.js, assets/site/sw.js) once the page has loaded, and shows
    its two notices in the page's language: the site was updated while the page was open (once, when a new
    worker takes over a page an older one controlled), and the page is the copy saved on this device (the
-   worker says so). nardy_site/offline.py writes it as <lang>/assets/sw-register.js with the strings below;
+   worker says so). nardy_site/app/offline.py writes it as <lang>/assets/sw-register.js with the strings below;
    they are inserted as text. Without service workers (an old browser, a private window that refuses
    them, a page not served over https or from localhost) nothing happens and nothing is logged. */
 (function (text) {

@@ -1,6 +1,6 @@
 /* The site's service worker: one for every language and pyodide/ (scope: the site's root).
 
-   nardy_site/offline.py writes <root>/sw.js: the build's manifest on the first
+   nardy_site/app/offline.py writes <root>/sw.js: the build's manifest on the first
    line (const BUILD = {...}: every URL of the build relative to the root with
    the first BUILD.hashDigits hex digits of its SHA-256, the build id, each
    language's shell and offline page), then this file. README "Offline".
@@ -106,7 +106,7 @@ async function precache(cache, key) {
   if (!(await store(cache, key, response))) throw new Error(`${key}: not a file of build ${BUILD.id}`);
 }
 
-/** nardy_site.answers.FOLDER next to a page: its boards' recorded answers (assets/nardy-board.js asks for them). */
+/** nardy_site.figures.answers.FOLDER next to a page: its boards' recorded answers (assets/board/nardy-board.js asks for them). */
 function answersOf(page) {
   const folder = page + "nardy-answers/";
   return Array.from(FILES.keys()).filter((key) => key.startsWith(folder));

@@ -9,7 +9,7 @@ The live boards' worker unpacks it into Pyodide's site-packages with
 network. The archive is deterministic (fixed timestamps, sorted entries) so
 an unchanged engine gives a byte-identical file.
 
-``python -m nardy_site.engine_archive OUT.zip`` writes it.
+``python -m nardy_site.app.engine_archive OUT.zip`` writes it.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 //
 // node engine_snapshot.mjs <pyodide folder> <nardy_rules.zip> <out>
 //
-// Run by nardy_site/engine_snapshot.py with the site's own copy of the pinned
+// Run by nardy_site/app/engine_snapshot.py with the site's own copy of the pinned
 // Pyodide. Loads Pyodide with its (private, pinned) snapshot option, unpacks
 // the engine archive as the worker does, imports every module the worker may
-// use, then writes the memory image. The worker (assets/nardy-worker.js) hands it to
+// use, then writes the memory image. The worker (assets/engine/nardy-worker.js) hands it to
 // loadPyodide, which then skips Python's start and the imports.
 import fs from "node:fs";
 import path from "node:path";

@@ -16,7 +16,7 @@ The file is shipped packed (:func:`pack`): Pyodide's memory is 31 MB, 45% of
 it blocks of zeros, and a browser spends its time on the bytes it receives
 (inflating, copying), not on those it does not: the packed file holds only
 the blocks with data, the worker puts them back in place
-(``assets/nardy-worker.js``), in about half the time of the whole image.
+(``assets/engine/nardy-worker.js``), in about half the time of the whole image.
 
 ``snapshot.json`` says which file and its SHA-256 (of the packed file): the
 worker checks the image before it uses it (a damaged or half-downloaded image would be a

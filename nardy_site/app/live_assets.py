@@ -4,10 +4,10 @@ for every language.
 ``write(site_dir)`` (called by ``nardy_site.build`` after the language builds)
 copies the five files of the pinned npm package ``pyodide`` that pure Python
 with the standard library needs (PITFALLS.md), and writes the engine archive
-``nardy_rules.zip`` (``nardy_site.engine_archive``: the same deterministic
+``nardy_rules.zip`` (``nardy_site.app.engine_archive``: the same deterministic
 archive the parity test runs in Pyodide) and the image of Pyodide's memory
 with the engine imported that the worker starts from
-(``nardy_site.engine_snapshot``). Each language's worker
+(``nardy_site.app.engine_snapshot``). Each language's worker
 (``<lang>/assets/nardy-worker.js``) finds them at ``../../pyodide/`` from its
 own URL. Nothing comes from a CDN: the version is the one ``package.json``
 and ``package-lock.json`` pin, checked against ``node_modules/pyodide``.
@@ -50,7 +50,7 @@ PACKAGE = "pyodide"
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ENGINE = "nardy_rules.zip"
 FOLDER = "pyodide"
-#: Everything of FOLDER the worker asks for as the engine starts (assets/nardy-worker.js).
+#: Everything of FOLDER the worker asks for as the engine starts (assets/engine/nardy-worker.js).
 WORKER_ASKS = (*FILES, ENGINE, engine_snapshot.IMAGE, engine_snapshot.INFO)
 #: Files at least this large get a precompressed ``.gz`` twin (when it is smaller).
 GZIP_FROM = 16 * 1024
@@ -82,7 +82,7 @@ def module_graph(entry: str, assets: Path = ROOT / "assets") -> list[str]:
 
 def catalog(translator: i18n.Translator) -> dict:
     """A language's ``assets/i18n.json``: the live boards' strings and the play page's (its script uses both),
-    with the refusal reasons (:func:`nardy_site.i18n.board_catalog`)."""
+    with the refusal reasons (:func:`nardy_site.translations.i18n.board_catalog`)."""
     return i18n.board_catalog(translator, {**i18n.BOARD, **play_page.PLAY})
 
 

@@ -7,19 +7,19 @@ Per language, added by the hook (``SiteBuild.add_pages`` -> :func:`language_file
 - ``offline.html``: what a page never saved on the device shows offline, in
   the language. It is served at any address of the language, so its one link
   starts at the site's root path (like the 404 page).
-- ``assets/sw-register.js``: ``assets/sw-register.js`` with the notices'
+- ``assets/sw-register.js``: ``assets/site/sw-register.js`` with the notices'
   strings in the language; it registers the service worker after the page
   has loaded and shows its notices.
 
 Per build, written by ``nardy_site.build`` after the languages and the root
 pages (:func:`write`):
 
-- ``icons/``: the app icons (``nardy_site.app_icons``), shared by every language.
+- ``icons/``: the app icons (``nardy_site.figures.app_icons``), shared by every language.
 - ``sw.js``: one service worker for the whole site (scope: the site's root),
   so that every language and the shared ``pyodide/`` are one cache. Its first
   line is the build's manifest (:func:`build_manifest`): every URL the build
   wrote with its content hash, each language's shell, and the build id (the
-  hash of the file list); then ``assets/sw.js``. A new build changes the
+  hash of the file list); then ``assets/site/sw.js``. A new build changes the
   worker's bytes, which is how browsers notice an update.
 """
 
@@ -156,11 +156,11 @@ def offline_page(lang: Language, gettext, home: str) -> str:
 
 
 def register_script(gettext, source_text: str | None = None) -> str:
-    """``assets/sw-register.js`` with the notices' strings (JSON: inserted into the page as text)."""
+    """``assets/site/sw-register.js`` with the notices' strings (JSON: inserted into the page as text)."""
     if source_text is None:
         source_text = (ROOT / "assets" / "site" / "sw-register.js").read_text(encoding="utf-8")
     if source_text.count(TEXT_SLOT) != 1:
-        raise OfflineError(f"assets/sw-register.js must name {TEXT_SLOT} exactly once, where its strings go")
+        raise OfflineError(f"assets/site/sw-register.js must name {TEXT_SLOT} exactly once, where its strings go")
     strings = {key: gettext(TEXTS[msg]) for key, msg in NOTICES.items()}
     return source_text.replace(TEXT_SLOT, script_json(strings))
 
@@ -259,7 +259,7 @@ def build_manifest(site_dir: Path) -> dict:
 
 
 def worker_script(manifest: dict, source_text: str | None = None) -> str:
-    """``sw.js``: the manifest on its first line (``const BUILD = {...};``), then ``assets/sw.js``."""
+    """``sw.js``: the manifest on its first line (``const BUILD = {...};``), then ``assets/site/sw.js``."""
     if source_text is None:
         source_text = (ROOT / "assets" / "site" / "sw.js").read_text(encoding="utf-8")
     return f"const BUILD = {script_json(manifest)};\n{source_text}"

@@ -1,13 +1,13 @@
 """The engine's own answers for every diagram's example turn, recorded at build time.
 
 A live board sends every question as a request of ``nardy_rules.live`` to one
-``answer(request)`` (assets/nardy-answer.js). Before the rules engine has
+``answer(request)`` (assets/engine/nardy-answer.js). Before the rules engine has
 started in the page's worker, the board answers from its record instead: for
 each diagram, the build enumerates every state of its example turn (every
 order of single moves the engine accepts, orders that meet in the same
 position with the same dice left sharing a state) and stores
 ``nardy_rules.live.handle``'s answer to every request the board makes there.
-The page's script (assets/nardy-embedded.js) walks the record with the
+The page's script (assets/engine/nardy-embedded.js) walks the record with the
 request's moves and returns what ``handle`` would; anything the record does
 not hold goes to the worker.
 

@@ -3,7 +3,7 @@
 The geometry is ``nardy_rules.svg``'s (its constants and :func:`nardy_rules.svg.layout`)
 and the colours are the light scheme's of its stylesheet (the fallbacks in
 :data:`nardy_rules.svg.STYLE`), so the icon is a diagram of the site, drawn
-by the build (``nardy_site.png``; no file from elsewhere). The label strips
+by the build (``nardy_site.figures.png``; no file from elsewhere). The label strips
 above and below a diagram (pip counts) are left out.
 
 - ``any``: the board on a transparent square, as large as it fits.

@@ -11,9 +11,9 @@ The figure (``id`` = the block's id)::
 The attributes are what a live board needs before the reader turns to it:
 the example's position in the compact text form, its dice (``6-5``, ``5``;
 none without dice) and the moves it shows (``from-to-die`` joined by ``.``),
-in the forms of a board's link (assets/nardy-link.js). Everything else a board
+in the forms of a board's link (assets/board/nardy-link.js). Everything else a board
 shows comes from the engine's answers: recorded by the build for the page
-(``nardy_site.answers``) or asked of the engine in the page's worker.
+(``nardy_site.figures.answers``) or asked of the engine in the page's worker.
 
 It is one raw-HTML block without blank lines, so Markdown leaves it alone.
 """
@@ -74,7 +74,7 @@ def script_json(value) -> str:
 
 
 def figure(block: Block, tr: Translator) -> str:
-    """The block's figure (call :func:`nardy_site.blocks.verify` first)."""
+    """The block's figure (call :func:`nardy_site.page.blocks.verify` first)."""
     position = block.position
     dice = block.dice
     shown = shown_turn(block).moves if dice else ()

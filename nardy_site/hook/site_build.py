@@ -11,24 +11,24 @@ between builds.
 
 The events, each a method:
 
-- ``on_config`` (:meth:`start`): ``nardy_site.site_config.configure``.
+- ``on_config`` (:meth:`start`): ``nardy_site.hook.site_config.configure``.
 - ``on_files`` (:meth:`add_pages`): the pages the language lacks, served from
   the source language; the generated glossary and translation status pages
-  (``nardy_site.site_pages``); the web app manifest, offline page and service
-  worker registration (``nardy_site.offline``).
+  (``nardy_site.pages.site_pages``); the web app manifest, offline page and service
+  worker registration (``nardy_site.app.offline``).
 - ``on_page_markdown`` (:meth:`page_markdown`): the front matter (escaped title
-  and description; ``translation`` checked, ``nardy_site.translation``); every
+  and description; ``translation`` checked, ``nardy_site.translations.translation``); every
   table and ```nardy block checked, each block replaced by its figure
-  (``nardy_site.page_blocks``).
+  (``nardy_site.hook.page_blocks``).
 - ``on_env`` (:meth:`finish`): stops the build naming ``file:line: reason`` for
   every problem of the pages; warns (fatal in a strict build) on text missing
   from a released language's catalog.
 - ``on_page_context`` (:meth:`page_context`): the switcher's links to the same
-  page in every language (``nardy_site.alternates``), the review and
+  page in every language (``nardy_site.pages.alternates``), the review and
   "not translated yet" banners, the notice and section marks of a translation
-  whose source changed (``nardy_site.outdated_notice``).
+  whose source changed (``nardy_site.translations.outdated_notice``).
 - ``on_template_context`` (:meth:`template_context`): the 404 page
-  (``nardy_site.not_found``).
+  (``nardy_site.pages.not_found``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class SiteBuild:
     def __init__(self, lang: Language, translator: Translator, texts: dict):
         self.lang = lang
         self.translator = translator
-        #: The templates' translated texts (``nardy_site.site_config.TEMPLATE_TEXTS``, ``not-translated``).
+        #: The templates' translated texts (``nardy_site.hook.site_config.TEMPLATE_TEXTS``, ``not-translated``).
         self.texts = texts
         #: ``file:line: reason`` of every problem found in the pages, reported by :meth:`finish`.
         self.problems: list[str] = []

@@ -1,4 +1,4 @@
-"""Check the diagram blocks and the checked tables of pages: ``python -m nardy_site.check docs/uz/short.md ...``
+"""Check the diagram blocks and the checked tables of pages: ``python -m nardy_site.page.check docs/uz/short.md ...``
 
 Without arguments, every page of ``docs/``. Prints ``ok   file:line id`` for
 each block that holds, ``file:line: reason`` for each problem (a malformed

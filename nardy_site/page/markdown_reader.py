@@ -1,8 +1,8 @@
 """The one reader of the site's Markdown pages: a page's text in, its document model out.
 
 Everything that looks into a page reads it through :func:`read`: the diagram
-blocks (``nardy_site.blocks``), the checked tables (``nardy_site.tables``),
-the structure check of translations (``nardy_site.structure``), the glossary
+blocks (``nardy_site.page.blocks``), the checked tables (``nardy_site.page.tables``),
+the structure check of translations (``nardy_site.page.structure``), the glossary
 and spelling checks, the ``translation`` front matter and the hook's page
 step. So they agree on what is code, what is prose and which line is which.
 One pass over the lines gives a :class:`Document`:
@@ -51,7 +51,7 @@ try:  # the loader MkDocs reads front matter with, so both read the same mapping
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml import SafeLoader
 
-#: The info-string language of a diagram block (``nardy_site.blocks``), whose caption is prose.
+#: The info-string language of a diagram block (``nardy_site.page.blocks``), whose caption is prose.
 DIAGRAM = "nardy"
 
 _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<marker>`{3,}|~{3,})(?P<info>.*)$")

@@ -1,6 +1,6 @@
 """A source page cut into sections, each with a fingerprint: what tells a translator which parts changed.
 
-A page's sections follow its headings (``nardy_site.markdown_reader``): each
+A page's sections follow its headings (``nardy_site.page.markdown_reader``): each
 heading with a ``{ #id }`` starts one, which runs to the line before the next
 heading of *any* level, so that a changed sentence in a subsection marks that
 subsection only, not its parent (nor, through the title, the whole page).

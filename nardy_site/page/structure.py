@@ -33,11 +33,11 @@ class Item:
 class Outline:
     path: str
     headings: list[Item]  # key: the id ("" for a heading without one)
-    blocks: list          # nardy_site.blocks.Block
+    blocks: list          # nardy_site.page.blocks.Block
     markers: list[Item]
     links: list[Item]
     lines: int
-    tables: list = ()      # nardy_site.tables.Table
+    tables: list = ()      # nardy_site.page.tables.Table
 
 
 class StructureError(ValueError):

@@ -12,7 +12,7 @@ def entries(lang: Language, page: tuple[str, str] | None = None, root: str | Non
 
     ``page`` is the page being built, as (its URL, its source file): each
     entry links to the same page in that language, or to the language's home
-    page where that language's site lacks it (:func:`nardy_site.site_pages.has_page`);
+    page where that language's site lacks it (:func:`nardy_site.pages.site_pages.has_page`);
     None links every entry to the language's home. Links are relative to this
     language's root ("../ru/short/"; the template's ``url`` filter makes them
     relative to the page), or start with ``root`` (the site's root path) when

@@ -1,7 +1,7 @@
 """Pages the build writes itself: the glossary (every language) and the translation status.
 
 Both are Markdown generated from the data the tools use (``locales/glossary.toml``,
-:mod:`nardy_site.status`), so the site and ``scripts/i18n status`` cannot
+:mod:`nardy_site.translations.status`), so the site and ``scripts/i18n status`` cannot
 disagree. Their words come from the catalogs; names and terms from the data
 are escaped as Markdown text.
 """

@@ -25,7 +25,7 @@ def root_paths(site_url: str | None) -> tuple[str, str]:
 
 def plain_title(page) -> str:
     """The page's title as text: MkDocs keeps a title taken from the first heading as HTML, and so does
-    the build a front-matter title (``nardy_site.site_config.escape_page_meta``)."""
+    the build a front-matter title (``nardy_site.hook.site_config.escape_page_meta``)."""
     return html.unescape(str(page.title or ""))
 
 

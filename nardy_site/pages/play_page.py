@@ -3,9 +3,9 @@
 ``docs/<lang>/play.md`` holds a line :data:`MARKER`; the hook replaces it by
 :func:`mount`: ``<div class="nardy-play" id="nardy-play">`` with both games'
 empty start boards as ``nardy_rules.svg`` draws them (the board the page's
-script, ``assets/nardy-play.js``, draws into) and a line for readers without
+script, ``assets/play/nardy-play.js``, draws into) and a line for readers without
 JavaScript. :data:`PLAY` are the page's interface strings, compiled with the
-boards' into ``assets/i18n.json`` (``nardy_site.live_assets.catalog``).
+boards' into ``assets/i18n.json`` (``nardy_site.app.live_assets.catalog``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from nardy_rules.reasons import N_, NP_
 
 MARKER = "<!-- nardy-play -->"
 
-# Interface strings of the play page (assets/nardy-play*.js), by the key the script uses. Whole
+# Interface strings of the play page (assets/play/nardy-play*.js), by the key the script uses. Whole
 # sentences with named {placeholders}; numbers stay digits; {play} is a play in notation
 # ("8/5 6/5"), {dice} the dice as digits ("5, 3" or "5-3").
 PLAY = {

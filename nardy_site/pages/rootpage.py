@@ -1,4 +1,4 @@
-"""The site's root pages: python -m nardy_site.rootpage [site-dir]
+"""The site's root pages: python -m nardy_site.pages.rootpage [site-dir]
 
 ``site/index.html`` lists the enabled languages as links (each in its own
 language) and, with JavaScript, sends the reader to the first language of

@@ -3,7 +3,7 @@
 Each term has its word in every language and, per language, words that are
 wrong for it there (calques, another language's word, the Armenian machine
 translation's "chips"). :func:`check_page` finds those in the prose of a page
-(``nardy_site.markdown_reader``: outside code blocks, diagram bodies and front
+(``nardy_site.page.markdown_reader``: outside code blocks, diagram bodies and front
 matter; a diagram's caption is prose) and names the line.
 """
 

@@ -1,7 +1,7 @@
 """Translations of the site's generated text, from gettext catalogs read with Babel.
 
 English is the msgid; each language's catalog is
-``locales/<gettext>/LC_MESSAGES/messages.po`` (see ``nardy_site.languages``),
+``locales/<gettext>/LC_MESSAGES/messages.po`` (see ``nardy_site.translations.languages``),
 made from the template ``locales/messages.pot`` (``scripts/i18n``). Messages
 are whole sentences or list items with named ``{placeholders}``; ``NP_``
 messages have plural forms chosen by ``{count}``.
@@ -9,14 +9,14 @@ messages have plural forms chosen by ``{count}``.
 The catalogs are read as text at build time (no compiled ``.mo`` files).
 A translation that uses a placeholder its msgid does not have, or drops one,
 is an error (``pybabel compile`` lets a renamed ``{count}`` through); the
-check is ``nardy_site.placeholders``', the one ``scripts/i18n check`` runs,
+check is ``nardy_site.translations.placeholders``', the one ``scripts/i18n check`` runs,
 and both name the entry in the same words (:func:`placeholder_problem`).
 
 The live boards' strings (:data:`BOARD`, and the refusal messages of
 ``nardy_rules.reasons.MESSAGES``) go to the browser compiled as JSON
 (:func:`board_catalog`, written by the hook as ``assets/i18n.json`` of each
 language): every message under a stable key, translated, and the catalog's
-plural rule as a tree (``nardy_site.plural``) that the page evaluates
+plural rule as a tree (``nardy_site.translations.plural``) that the page evaluates
 without ``eval``.
 """
 
@@ -64,7 +64,7 @@ UI = {
 }
 
 
-# Interface strings of the live boards (assets/nardy-board.js), by the key the script uses.
+# Interface strings of the live boards (assets/board/nardy-board.js), by the key the script uses.
 # Whole sentences with named {placeholders}; numbers stay digits; {move} is a move in
 # notation ("13/8*", "bar/22", "6/off"), {dice} the dice as digits ("5, 3").
 BOARD = {
@@ -214,7 +214,7 @@ def entry_name(catalog: str, message) -> str:
 
 
 def placeholder_problem(catalog: str, message) -> str | None:
-    """The problem of an entry whose placeholders do not fit its msgid (``nardy_site.placeholders``), or None.
+    """The problem of an entry whose placeholders do not fit its msgid (``nardy_site.translations.placeholders``), or None.
 
     The build and ``scripts/i18n check`` print exactly this line.
     """
@@ -303,7 +303,7 @@ def board_catalog(translator: Translator, messages: dict) -> dict:
     """The browser's strings in the translator's language, JSON-ready (``assets/i18n.json``).
 
     ``messages`` are the scripts' strings by key (the live boards' :data:`BOARD` and the play page's:
-    ``nardy_site.live_assets.catalog`` gives both, so that this module knows no page).
+    ``nardy_site.app.live_assets.catalog`` gives both, so that this module knows no page).
     ``{"lang": BCP 47 tag, "plural": tree, "nplurals": n, "messages": {key: text or [forms]},
     "reasons": {message key of nardy_rules.reasons: text or [forms]}}``. An untranslated
     message falls back to English (and is reported by the build like any other).

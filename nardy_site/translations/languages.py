@@ -4,7 +4,7 @@ Every tool names a language its own way (Material ``uz``, Babel ``uz_Latn``,
 gettext ``uz@latin``, BCP 47 ``uz-Latn``); everything that needs one of these
 names asks this module instead of spelling it again.
 
-``python -m nardy_site.languages [enabled|all|source]`` prints site codes, one
+``python -m nardy_site.translations.languages [enabled|all|source]`` prints site codes, one
 per line (``scripts/build`` loops over ``enabled``).
 
 Adding a language (for example Russian, ``ru``):

@@ -6,8 +6,8 @@ lag behind the original, while the diagrams and tables are always current
 the heading of each section whose source changed (or that the source no
 longer has), a short mark linking to the same section of the source page: the
 source language's page, same heading id. A section only the source has shows
-nowhere but in the notice. Which sections changed is ``nardy_site.status``'s
-:func:`~nardy_site.status.tracking`, the same as ``scripts/i18n status`` and
+nowhere but in the notice. Which sections changed is ``nardy_site.translations.status``'s
+:func:`~nardy_site.translations.status.tracking`, the same as ``scripts/i18n status`` and
 the Translations page.
 
 Both go into the page's HTML in the hook's ``on_page_context``, after the

@@ -6,9 +6,9 @@ dropped or added one would raise at run time or, worse, show the reader a
 wrong number. Plural forms may leave out ``{count}`` (Armenian says "1 քար"
 with the number, but a language may write "one" in words in its singular).
 
-The build (``nardy_site.i18n.load``, which stops on such an entry) and
+The build (``nardy_site.translations.i18n.load``, which stops on such an entry) and
 ``scripts/i18n check`` both ask :func:`problem`, through
-``nardy_site.i18n.placeholder_problem``, so they name the same entry with the
+``nardy_site.translations.i18n.placeholder_problem``, so they name the same entry with the
 same words: ``<catalog>:<line>: '<msgid>': msgstr renames {point} to {punkt}``.
 """
 

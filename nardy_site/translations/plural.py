@@ -9,7 +9,7 @@ locale data, ``babel.messages.plurals.get_plural``) is a C expression over
 :func:`parse` turns it into a JSON tree: ``"n"``, whole numbers, and lists
 ``[operator, operand, ...]`` (``["?", test, then, else]``, ``["!", x]``,
 ``["neg", x]``, and the binary operators ``|| && == != < > <= >= + - * / %``).
-``assets/nardy-strings.js`` (``pluralIndex``) evaluates the tree with C's
+``assets/board/nardy-strings.js`` (``pluralIndex``) evaluates the tree with C's
 semantics (comparisons give 0 or 1, ``/`` and ``%`` on whole numbers), and
 :func:`evaluate` does the same here, for the tests, which compare both with
 Python's own ``gettext.c2py``.

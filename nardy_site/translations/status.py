@@ -6,10 +6,10 @@ translation is present, missing, outdated or awaiting review by a native
 speaker (``translation.review: pending``). An outdated page names its
 sections (:func:`tracking`): each one whose fingerprint in
 ``translation.sections`` is not the source section's now, each one new in the
-source, each one removed from it (``nardy_site.sections``). ``scripts/i18n
+source, each one removed from it (``nardy_site.page.sections``). ``scripts/i18n
 status`` prints it; the build turns the same data into the "Translations" page
 of every language, and tells a reader of an outdated page
-(``nardy_site.outdated_notice``).
+(``nardy_site.translations.outdated_notice``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ A page translated from the source language carries::
     translation:
       source: short.md   # the source-language page it follows
       source_blob: 5c1f...  # git blob id (git hash-object) of that page when it was made current
-      sections:          # fingerprint of each of that page's sections then (nardy_site.sections)
+      sections:          # fingerprint of each of that page's sections then (nardy_site.page.sections)
         (top): 1a2b3c4d5e6f
         board: 0f9e8d7c6b5a
       review: pending    # until a native speaker has reviewed it
@@ -15,7 +15,7 @@ A page translated from the source language carries::
 ``scripts/i18n done`` writes ``source_blob`` and ``sections`` (:func:`with_record`)
 once the translation follows its source again; ``status`` compares the
 fingerprints with the source as it is now, ``diff`` reads the old text back from
-the blob (``nardy_site.source_history``). ``review: pending`` shows the banner
+the blob (``nardy_site.translations.source_history``). ``review: pending`` shows the banner
 ``i18n.UI["review-pending"]`` in the page's language; a reviewer deletes the
 line. Any other ``review`` value is an error, so that a typo cannot hide the
 banner.

@@ -1,4 +1,4 @@
-"""How the engine starts in Chromium: from the build's image of Pyodide's memory (nardy_site/engine_snapshot.py)
+"""How the engine starts in Chromium: from the build's image of Pyodide's memory (nardy_site/app/engine_snapshot.py)
 on the play page and the rules pages, the play page's worker created as its head is read; a damaged or missing
 image is refused with the reason, and the engine then starts the usual way and answers as before."""
 

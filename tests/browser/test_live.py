@@ -29,7 +29,7 @@ ENGINE_READY = "['ready', 'failed'].includes(document.documentElement.dataset.na
 def strings(code: str):
     """The language's board strings and refusal messages, from its catalog read here.
 
-    The msgids are the code's English (``nardy_site.i18n.BOARD``, ``nardy_rules.reasons.MESSAGES``);
+    The msgids are the code's English (``nardy_site.translations.i18n.BOARD``, ``nardy_rules.reasons.MESSAGES``);
     each is looked up in ``locales/<gettext>/LC_MESSAGES/messages.po`` as Babel's ``read_po`` reads it
     (tests/site/expected.py), not through the translator the build uses; a plural form is chosen by
     the catalog's own ``Plural-Forms``, and the placeholders are filled here. A language other than
@@ -76,7 +76,7 @@ class Live:
             self.console.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def figure(self, board_id: str):
-        """The figure, its board made: a board is made as it comes near the window (assets/nardy-board.js), and
+        """The figure, its board made: a board is made as it comes near the window (assets/board/nardy-board.js), and
         a test that reads or presses its controls stands for a reader who has come to it."""
         if board_id not in self.made:
             self.page.evaluate("(id) => { window.nardyLive.board(id); }", board_id)

@@ -59,7 +59,7 @@ WORKERS = """async () => {
   const state = (w) => w && `${w.state} ${w.scriptURL}`;
   return {installing: state(r.installing), waiting: state(r.waiting), active: state(r.active), caches: await caches.keys()};
 }"""
-#: The engine's start may take long on a busy machine (assets/nardy-board.js gives up after 20 s).
+#: The engine's start may take long on a busy machine (assets/board/nardy-board.js gives up after 20 s).
 PATIENT = "globalThis.nardyLiveTimeout = 120000"
 #: Material fetches sitemap.xml next to each hreflang alternate of the head, which name the pages at
 #: config/<lang>.yml's site_url (port 8000), not at the port these tests serve on: blocked and counted by

@@ -33,7 +33,7 @@ LONG_END = "nardy:long:w:1x1,offx14:13x1,offx14"
 
 
 def play_text(code: str):
-    """The play page's strings (nardy_site.play_page.PLAY) in the language, from its catalog."""
+    """The play page's strings (nardy_site.pages.play_page.PLAY) in the language, from its catalog."""
     english = expected.table()[code]["babel"].split("_")[0] == "en"
 
     def text(key, **params):

@@ -124,7 +124,7 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
     assert missing.find(cls="md-select__list").get("aria-label").endswith(f"{PAYLOAD}{TAG}")
     chooser = parse_file(site / "404.html")
     assert any(span.text().endswith(f"{PAYLOAD}{TAG}") for span in chooser.find_all("span"))
-    # The boards' strings are data (assets/nardy-board.js inserts them as text).
+    # The boards' strings are data (assets/board/nardy-board.js inserts them as text).
     strings = json.loads((site / "kk" / "assets" / "i18n.json").read_text(encoding="utf-8"))
     assert strings["messages"]["roll"].endswith(f" {PAYLOAD}{TAG}")
 

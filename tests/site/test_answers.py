@@ -1,4 +1,4 @@
-"""The recorded answers of a page's boards (nardy_site.answers): made once for every language's build, the
+"""The recorded answers of a page's boards (nardy_site.figures.answers): made once for every language's build, the
 same records as made afresh; what they are made from decides which ones are read; one file per board."""
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def test_msgfmt_check(lang):
 
 
 def test_placeholders_are_checked():
-    # The build's check (i18n.load) is the one of scripts/i18n check: nardy_site.placeholders.
+    # The build's check (i18n.load) is the one of scripts/i18n check: nardy_site.translations.placeholders.
     assert placeholders.problem("{count} on {point}", "{point}: {count}") is None
     assert "cnt" in placeholders.problem("{count} on {point}", "{cnt} on {point}")
     assert "point" in placeholders.problem("{count} on {point}", "{count}")

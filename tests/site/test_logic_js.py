@@ -2,7 +2,7 @@
 
 - The recorded answers: for every state of every example turn of every board of every language (the
   ``nardy-answers/<figure id>.json`` files the build wrote), every request a board makes there, asked of the JavaScript
-  embedded answerer (assets/nardy-embedded.js), deep-equals ``nardy_rules.live.handle(request)`` (which the
+  embedded answerer (assets/engine/nardy-embedded.js), deep-equals ``nardy_rules.live.handle(request)`` (which the
   Pyodide parity test holds to Pyodide): the turn so far after every order of moves into each state (every
   state, and every edge into it), the targets of every place, the checks of the refused and shown moves, the
   plays, and the positions a turn ends in. A request the record does not hold is left to the engine.

@@ -1,4 +1,4 @@
-"""nardy_site.markdown_reader: the one reader of the pages, and the bugs the separate scanners had.
+"""nardy_site.page.markdown_reader: the one reader of the pages, and the bugs the separate scanners had.
 
 The first tests pin the document model; the ``*_bug`` tests each reproduce a
 place where one of the old scanners (blocks, tables, structure, glossary, the

@@ -1,4 +1,4 @@
-"""Offline and installable, in the built site (nardy_site.offline): each language's web app manifest, offline
+"""Offline and installable, in the built site (nardy_site.app.offline): each language's web app manifest, offline
 page and worker registration; the app icons; the service worker's list of every file with its hash.
 
 Expected names come from the catalogs (Babel's read_po, tests/site/expected.py) and the language table; the
