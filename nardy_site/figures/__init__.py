@@ -3,7 +3,7 @@
 ``diagram`` writes the figure (the SVG of ``nardy_rules.svg`` and the
 caption), ``describe`` its text alternative in the page's language,
 ``answers`` the engine's answers for its example turn, recorded at build
-time; ``app_icons`` draws the site's icons as a diagram of the start position.
+time; ``app_icons`` renders the site's icons from the diagram of the start position (CairoSVG, Pillow).
 
 May import: ``nardy_site.paths``, ``nardy_site.page``, ``nardy_site.translations``, ``nardy_rules``.
 """
