@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The computer opponent's strength and speed (a benchmark, not a test).
 
-    nice -n 10 .venv/bin/python scripts/bench_bot.py              # the full benchmark of issue 14
+    nice -n 10 .venv/bin/python scripts/bench_bot.py              # the full benchmark (dev/benchmarks.md)
     nice -n 10 .venv/bin/python scripts/bench_bot.py --short-pairs 50 --long-pairs 25 --timing 40   # quick
     ... --pairings pubeval "long: strong"                         # only the pairings whose label matches
 

@@ -10,7 +10,7 @@ Chromium through ``CHROME_PATH``, against ``nardy_site.serve`` on 127.0.0.1
 (gzip, as any real server). Prints, per page and language, the performance
 score, total blocking time, largest contentful paint and the longest main
 thread task, each the median of ``--runs``; ``scripts/bench_site.py`` runs it
-too (its last section). Goal (issue 12): every rules page in every language
+too (its last section). Goal (dev/benchmarks.md, "Phone performance"): every rules page in every language
 scores at least 98 with a total blocking time under 50 ms.
 
 Lighthouse measures the machine it runs on as much as the page: on a loaded

@@ -1,6 +1,6 @@
 """Mutation tests: code changes that once passed every non-browser test now fail their guarding tests.
 
-Each mutant is one careless change to the production code (issue 10, item 13).
+Each mutant is one careless change to the production code.
 The test copies the repository to a temporary folder, applies the change to
 the copy, runs only the guarding tests there in a fresh interpreter, and
 asserts that they fail (pytest's exit status 1: tests ran and failed, not an

@@ -8,7 +8,7 @@
    or at once when the reader points at, presses or focuses it first (each
    drawing waiting for its board is a tab stop), or a link names it: a rules
    page has some twenty boards, and making them all as the page loads kept a
-   phone's main thread busy for a second (issue 12).
+   phone's main thread busy for a second (dev/benchmarks.md, "Phone performance").
    The first sign of interest in a board (a pointer over it, a press, the
    keyboard focus) fetches the board's recorded answers (nardy-answers/<figure
    id>.json next to the page, nardy_site/figures/answers.py); a press or the focus

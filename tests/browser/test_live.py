@@ -457,7 +457,7 @@ MADE = "(id) => !!document.querySelector(`figure#${id} .nardy-live-board`)"
 
 
 def test_boards_are_made_as_the_reader_comes_to_them(guard, site_url, site_languages):
-    """A page's boards are made near the window, not all as it loads (a phone's main thread, issue 12); a
+    """A page's boards are made near the window, not all as it loads (a phone's main thread, dev/benchmarks.md); a
     board far down is the build's drawing until the reader scrolls to it, then plays as any other."""
     code = site_languages[0].code
     text, _reason = strings(code)

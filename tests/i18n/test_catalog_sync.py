@@ -1,4 +1,4 @@
-"""Issue 10, item 8: scripts/i18n check compares every released catalog with the messages the code uses
+"""scripts/i18n check compares every released catalog with the messages the code uses
 (extracted afresh), and the template with the code."""
 
 from __future__ import annotations

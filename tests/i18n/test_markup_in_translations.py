@@ -1,4 +1,4 @@
-"""Issue 10, item 10: a quote or a tag in any translation can no longer change a page's markup.
+"""A quote or a tag in any translation can no longer change a page's markup.
 
 Every translated string is escaped where it lands (our templates, Material's, the hook's configuration,
 the root pages, the generated Markdown pages, the boards' data), and scripts/i18n check refuses a
@@ -16,7 +16,7 @@ from tests.site.htmlscan import parse_file
 
 from .conftest import run
 
-#: The issue's payload: written unescaped into an attribute, it runs script on every Kazakh page.
+#: An attribute payload: written unescaped into an attribute, it runs script on every Kazakh page.
 PAYLOAD = 'x" autofocus onfocus="alert(304)" y="'
 #: And a tag with an entity: as HTML it would be an element; as text, these very characters.
 TAG = '<b id="evil">&amp;</b>'
@@ -52,7 +52,7 @@ def poison_catalog(path, suffix):
         write_po(handle, catalog, width=0)
 
 
-def test_the_issue_payload_fails_the_check_naming_the_entry(repo):
+def test_the_attribute_payload_fails_the_check_naming_the_entry(repo):
     line = set_translation(repo / KK, "Switch to dark mode", PAYLOAD)
     done = i18n(repo, "check", "kk")
     assert done.returncode == 1
