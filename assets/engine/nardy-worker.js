@@ -3,7 +3,7 @@
    Started by nardy-board.js when a reader first plays a board (never for a
    reader who only reads). Everything comes from this site: Pyodide's five
    files and the engine archive are in <site>/pyodide/ (nardy_site/app/live_assets.py),
-   found relative to this script's own URL (<site>/<lang>/assets/nardy-worker.js).
+   found relative to this script's own URL (<site>/<lang>/assets/engine/nardy-worker.js).
    Pyodide starts from the build's image of its memory with the engine already
    imported (snapshot.json, nardy_site/app/engine_snapshot.py: about a quarter of
    the time) when that image is there and has its SHA-256; else the usual way.

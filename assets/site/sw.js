@@ -3,7 +3,7 @@
    nardy_site/app/offline.py writes <root>/sw.js: the build's manifest on the first
    line (const BUILD = {...}: every URL of the build relative to the root with
    the first BUILD.hashDigits hex digits of its SHA-256, the build id, each
-   language's shell and offline page), then this file. README "Offline".
+   language's shell and offline page), then this file. dev/offline.md.
 
    - One cache per build, "nardy-<build id>", holding only files of that build:
      a response is stored only when its body has the manifest's hash (a file of

@@ -10,9 +10,9 @@ err, so a lower level is an honest weaker player, not a random mover:
 - ``strong``: no error: the play the evaluator values most.
 
 A one-roll look-ahead (every opponent roll, its best reply) was tried for
-``strong`` on the two closest candidates: it cost about 90 ms per decision on
-average and over a second on the worst doubles in CPython (README, "Computer
-opponent"), beyond a phone's budget, so the shipped levels do not use it.
+``strong`` on the two closest candidates: it cost far beyond a phone's budget
+on the worst doubles (dev/benchmarks.md, "Computer opponent"), so the shipped
+levels do not use it.
 
 Randomness comes from a ``random.Random`` passed in; without one, a
 generator seeded from the position and the dice, so the same question always

@@ -1,8 +1,7 @@
 """The engine's start as a memory image: ``<site>/pyodide/nardy-engine.snapshot`` and ``snapshot.json``.
 
 A cold start of Pyodide spends most of its time starting Python and
-importing (about 5.5 s of 6 s in headless Chromium here, README
-"Measurements"). Pyodide can instead start from an image of its memory taken
+importing (dev/benchmarks.md, "Play page start-up"). Pyodide can instead start from an image of its memory taken
 after the imports (``loadPyodide({_loadSnapshot})``, an option of the pinned
 version that Pyodide keeps private): ``engine_snapshot.mjs`` makes one at
 build time with Node.js (the one ``npm ci`` needs) from the site's own copy of

@@ -8,7 +8,7 @@ with the standard library needs (PITFALLS.md), and writes the engine archive
 archive the parity test runs in Pyodide) and the image of Pyodide's memory
 with the engine imported that the worker starts from
 (``nardy_site.app.engine_snapshot``). Each language's worker
-(``<lang>/assets/nardy-worker.js``) finds them at ``../../pyodide/`` from its
+(``<lang>/assets/engine/nardy-worker.js``) finds them at ``../../../pyodide/`` from its
 own URL. Nothing comes from a CDN: the version is the one ``package.json``
 and ``package-lock.json`` pin, checked against ``node_modules/pyodide``.
 

@@ -1,4 +1,4 @@
-"""Offline and installable (README "Offline"): the files of each language, and the build's service worker.
+"""Offline and installable (dev/offline.md): the files of each language, and the build's service worker.
 
 Per language, added by the hook (``SiteBuild.add_pages`` -> :func:`language_files`):
 

@@ -6,8 +6,8 @@ offline notice, a live board plays with the engine, the play page plays a game b
 against the computer, a page never visited shows the language's offline page. A new build
 (a changed page, the build's last step run again over the copy) replaces the cache: the next visit shows
 the new text, the old cache is gone, the update notice appears once. A reader who only reads downloads no
-Pyodide, and what is cached is exactly the language's shell and the pages read (the figures of README
-"Offline" are printed). Expected texts come from the catalogs (Babel's read_po), not from the build.
+Pyodide, and what is cached is exactly the language's shell and the pages read (the figures of
+dev/benchmarks.md, "Offline", are printed). Expected texts come from the catalogs (Babel's read_po), not from the build.
 """
 
 from __future__ import annotations
