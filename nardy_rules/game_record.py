@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .contract import quote
+from .contract import quote, quote_list
 from .errors import NardyError
 from .interchange import from_text, to_text
 from .position import BAR, COLORS, OFF
@@ -169,7 +169,7 @@ def read_record(data: object) -> Record:
     if not _is_int(version):
         raise RecordError(f"version {quote(version, as_json=True)}: a whole number")
     if version != VERSION:
-        raise RecordError(f"version {version} is not supported: this engine reads version {VERSION}")
+        raise RecordError(f"version {quote(version)} is not supported: this engine reads version {VERSION}")
     unknown = sorted(str(key) for key in data if key not in _RECORD_KEYS)
     if unknown:
         raise RecordError(f"unknown record field(s): {quote(', '.join(unknown), as_json=True)}")
@@ -244,7 +244,7 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
     required, optional = ACTION_KEYS[act]
     extra = sorted(str(key) for key in raw if key != "act" and key not in required + optional)
     if extra:
-        raise fail(f"{act} takes no {', '.join(extra)}")
+        raise fail(f"{act} takes no {quote_list(extra)}")
     missing = [key for key in required if key not in raw]
     if missing:
         raise fail(f"{act} needs {', '.join(missing)}")
