@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from .contract import quote, quote_list
 from .errors import NardyError
 from .interchange import from_text, to_text
+from .play import check_playable
 from .position import BAR, COLORS, OFF
 
 FORMAT = "nardy-match"
@@ -192,7 +193,8 @@ def read_record(data: object) -> Record:
 
 
 def _read_start(start: object, variant: str) -> str | None:
-    """A set-up start position (the play page's editor): the compact text of a game not yet over."""
+    """A set-up start position (the play page's editor): the compact text of a game not yet over, in which
+    some side can move (``nardy_rules.play.check_playable``)."""
     if start is None:
         return None
     if not isinstance(start, str):
@@ -206,6 +208,10 @@ def _read_start(start: object, variant: str) -> str | None:
                           f"{variant}-nardy record")
     if position.is_game_over():
         raise RecordError(f"start {quote(start, as_json=True)}: the game is already over there")
+    try:
+        check_playable(position)
+    except NardyError as error:
+        raise RecordError(f"start {quote(start, as_json=True)}: {error}") from None
     return to_text(position)
 
 

@@ -14,20 +14,23 @@ import base64
 import hashlib
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from nardy_rules import LongPosition, NardyError, ShortPosition
+from nardy_rules import LongPosition, NardyError, ShortPosition, from_text, to_gnubg_id, to_xgid
 from nardy_rules.bot import BotWeightsError, accept_resignation, choose_play, hint, load
 from nardy_rules.bot.network import WEIGHTS_DIR
 from nardy_rules.game import apply, replay
 from nardy_rules.game_record import RecordError, new_record, read_record
 from nardy_rules.live import handle
+from nardy_rules.play import never_moves
 
 from .hostile import MESSAGE_LIMIT, run_cli
+from .positions import random_game_positions, random_position
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ShortPosition.start().to_json()
@@ -208,3 +211,70 @@ def test_an_action_with_many_unknown_fields_gets_a_bounded_message():
         replay(record)
     assert "confirm takes no 'k00000" in str(error.value) and "and 2997 more" in str(error.value)
     assert len(str(error.value)) <= MESSAGE_LIMIT
+
+
+# ---------------------------------------------------------------------- set-ups where neither side can ever move
+
+#: The reproducer: both sides closed out on the bar, so every roll of either side is "cannot move".
+FROZEN = "nardy:short:w:barx2,1x2,2x2,3x2,4x2,5x2,6x2,12x1:barx2,19x2,20x2,21x2,22x2,23x2,24x2,13x1"
+
+
+def closed_out_both(position) -> bool:
+    """RULES.md read by hand: each side has a checker on the bar and the six points it enters on are closed."""
+    if position.variant != "short" or not (position.bar("white") and position.bar("black")):
+        return False
+    homes = (("white", range(1, 7)), ("black", range(19, 25)))
+    return all(position.count_at(p)[0] == color and position.count_at(p)[1] >= 2 for color, home in homes for p in home)
+
+
+def near_frozen():
+    """The reproducer and positions one change away from it (a point opened, a side off the bar, Black to move)."""
+    frozen = from_text(FROZEN)
+    yield frozen, True
+    yield frozen.with_turn("black"), True
+    yield from_text("nardy:short:b:barx1,1x2,2x2,3x2,4x2,5x2,6x3,offx1:barx15"), False  # Black can never enter,
+    # but White can move
+    yield from_text("nardy:short:w:barx2,1x2,2x2,3x2,4x2,5x2,6x1,12x2:barx2,19x2,20x2,21x2,22x2,23x2,24x2,13x1"), False
+    yield from_text("nardy:short:w:barx3,1x2,2x2,3x2,4x2,5x2,6x2:barx2,19x2,20x2,21x2,22x2,23x2,24x2,13x1"), True
+    yield from_text("nardy:short:w:1x2,2x2,3x2,4x2,5x2,6x2,12x3:barx2,19x2,20x2,21x2,22x2,23x2,24x2,13x1"), False
+    yield from_text("nardy:short:w:barx1,1x2,2x2,3x2,4x2,5x2,6x2,offx2:barx1,19x2,20x2,21x2,22x2,23x2,24x2,offx2"), True
+
+
+def test_never_moves_is_exactly_both_sides_closed_out_on_the_bar():
+    for position, frozen in near_frozen():
+        assert never_moves(position) is frozen is closed_out_both(position), position
+    for variant in ("short", "long"):
+        rng = random.Random(8)
+        for _ in range(1500):
+            position = random_position(rng, variant)
+            assert never_moves(position) is closed_out_both(position), position
+
+
+def test_no_game_from_the_start_reaches_such_a_position():  # guard: the reason a set-up refusal is enough
+    for variant in ("short", "long"):
+        for position, _dice in random_game_positions(variant, 1500, seed=21)[::3]:
+            assert not never_moves(position), position
+
+
+@pytest.mark.parametrize("text", [FROZEN, to_xgid(from_text(FROZEN)), to_gnubg_id(from_text(FROZEN))])
+def test_the_forms_op_refuses_it_with_its_own_code(text):
+    answer = handle({"op": "forms", "position": text})
+    assert answer == {"error": "neither side can ever move: both have checkers on the bar, and every point of both "
+                               "homes is closed", "code": "frozen", "params": {}}
+
+
+def test_a_new_match_or_a_record_from_it_is_refused():
+    answer = handle({"op": "game", "new": {"variant": "short", "length": 0, "start": FROZEN}})
+    assert answer["error"].endswith(": neither side can ever move: both have checkers on the bar, and every point of "
+                                    "both homes is closed")
+    assert answer["error"].startswith('start "nardy:short:w:barx2') and len(answer["error"]) <= MESSAGE_LIMIT
+    record = new_record("short", 0, start="nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5")
+    record["start"] = FROZEN
+    with pytest.raises(RecordError, match="neither side can ever move"):
+        replay(record)
+    with pytest.raises(RecordError, match="neither side can ever move"):
+        new_record("short", 5, start=FROZEN.replace(":w:", ":b:"))
+    # One point of White's home opened: Black's sixes enter, and the same set-up plays.
+    playable = handle({"op": "game", "new": {"variant": "short", "length": 0, "start": FROZEN.replace(
+        "6x2,12x1", "6x1,12x2")}})
+    assert playable["state"]["phase"] == "roll" and "error" not in playable
