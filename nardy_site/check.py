@@ -1,9 +1,11 @@
-"""Check the diagram blocks and the checked tables of pages: ``python -m nardy_site.check docs/uz/short.md ...``
+"""Check the pages as the build does: ``python -m nardy_site.check docs/uz/short.md ...``
 
 Without arguments, every page of ``docs/``. Prints ``ok   file:line id`` for
-each block that holds, ``file:line: reason`` for each problem (a malformed
-block or table, or one the engine contradicts), and exits 1 if there is any:
-never a traceback, whatever the page holds.
+each diagram block that holds, ``file:line: reason`` for each problem (a
+malformed block or table, or one the engine contradicts; front matter that
+does not read, or a translation's ``translation`` block missing or bad; a
+file that is not UTF-8 text), and exits 1 if there is any: never a
+traceback, whatever the page holds.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from . import translation
 from .blocks import Block, BlockError, read_blocks, verify
 from .excerpt import bounded
-from .markdown_reader import Document, document
+from .languages import get, source
+from .markdown_reader import Document, PageError, document, read_file, shown_name
+from .paths import ROOT
 from .tables import TableError, find_tables
 from .tables import verify as verify_table
 
@@ -62,16 +67,34 @@ def check_page(text: str | Document, name: str) -> tuple[list[str], list[str]]:
     return [f"ok   {name}:{block.line} {block.id}" for block in holding], problems
 
 
+def front_matter_problems(page: Document, path: Path, name: str) -> list[str]:
+    """The build's check of a page's front matter (``nardy_site.translation.problems``), as ``file:line: reason``.
+
+    A page of ``docs/<lang>/`` of a language other than the source, named as a
+    source page, is a translation: it must say what it follows.
+    """
+    src = source()
+    pages = set(src.pages())
+    try:
+        lang = get(path.resolve().parent.name) if path.resolve().parent.parent == ROOT / "docs" else None
+    except (KeyError, OSError):
+        lang = None
+    required = lang is not None and not lang.source and path.name in pages
+    return [f"{name}:{line}: {what}" for line, what in translation.problems(page, pages, required=required)]
+
+
 def main(argv: list[str]) -> int:
     failed = 0
-    for name in argv or sorted(str(p) for p in Path("docs").glob("*/*.md")):
+    for argument in argv or sorted(str(p) for p in Path("docs").glob("*/*.md")):
         try:
-            text = Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            print(f"{name}:1: cannot read the page: {bounded(str(error))}")
+            page = read_file(argument)
+        except PageError as error:
+            print(error)
             failed += 1
             continue
-        ok, problems = check_page(text, name)
+        name = shown_name(argument)
+        ok, problems = check_page(page, name)
+        problems = front_matter_problems(page, Path(argument), name) + problems
         for line in ok + problems:
             print(line)
         failed += len(problems)

@@ -12,10 +12,12 @@ between builds.
 The events, each a method:
 
 - ``on_config`` (:meth:`start`): ``nardy_site.site_config.configure``.
-- ``on_files`` (:meth:`add_pages`): the pages the language lacks, served from
-  the source language; the generated glossary and translation status pages
-  (``nardy_site.site_pages``); the web app manifest, offline page and service
-  worker registration (``nardy_site.offline``).
+- ``on_files`` (:meth:`add_pages`, :meth:`check_readable`): the pages the
+  language lacks, served from the source language; the generated glossary
+  and translation status pages (``nardy_site.site_pages``); the web app
+  manifest, offline page and service worker registration
+  (``nardy_site.offline``); then every page read as text by the pages' one
+  reader, which stops the build naming a file that is not UTF-8.
 - ``on_page_markdown`` (:meth:`page_markdown`): the front matter (escaped title
   and description; ``translation`` checked, ``nardy_site.translation``); every
   table and ```nardy block checked, each block replaced by its figure
@@ -53,7 +55,7 @@ from . import (
 )
 from .i18n import Translator
 from .languages import Language
-from .markdown_reader import read
+from .markdown_reader import PageError, read, read_file
 from .paths import display
 
 log = logging.getLogger("mkdocs.hooks.nardy")
@@ -104,12 +106,28 @@ class SiteBuild:
         for uri, content in offline.language_files(self.lang, self.translator.gettext, home).items():
             files.append(File.generated(config, uri, content=content))
 
+    def check_readable(self, files) -> None:
+        """Every Markdown page of the build, read as text by the pages' one reader before MkDocs reads it: a file
+        that is not UTF-8 stops the build naming file and line (MkDocs would stop with a traceback)."""
+        unreadable = []
+        for file in files.documentation_pages():
+            if file.abs_src_path:
+                try:
+                    read_file(file.abs_src_path)
+                except PageError as error:
+                    unreadable.append(str(error))
+        if unreadable:
+            raise PluginError(f"{len(unreadable)} page(s) cannot be read:\n" + "\n".join(unreadable))
+
     def page_markdown(self, markdown: str, page, config) -> str:
         path = display(page.file.abs_src_path or page.file.src_uri)
         source = page.file.content_string
         document = read(source)
         site_config.escape_page_meta(page.meta)
-        for line, reason in translation.problems(document, set(site_pages.rules_pages()) or None):
+        rules = set(site_pages.rules_pages())
+        # A page of this language named as a source page is a translation, which must say what it follows.
+        required = not self.lang.source and page.file.src_uri in rules and page.file.src_uri not in self.fallback
+        for line, reason in translation.problems(document, rules or None, required=required):
             self.problems.append(f"{path}:{line}: {reason}")
         if play_page.MARKER in markdown:  # the play page's boards (its script plays on them)
             markdown = markdown.replace(play_page.MARKER, play_page.mount(self.translator))
