@@ -1,11 +1,11 @@
-"""Check the pages as the build does: ``python -m nardy_site.check docs/uz/short.md ...``
+"""Check pages without building: ``python -m nardy_site.check docs/uz/short.md ...``
 
 Without arguments, every page of ``docs/``. Prints ``ok   file:line id`` for
 each diagram block that holds, ``file:line: reason`` for each problem (a
 malformed block or table, or one the engine contradicts; front matter that
-does not read, or a translation's ``translation`` block missing or bad; a
-file that is not UTF-8 text), and exits 1 if there is any: never a
-traceback, whatever the page holds.
+does not read, or a translation's ``translation`` block missing or bad, as
+``scripts/i18n check`` says it; a file that is not UTF-8 text), and exits 1
+if there is any: never a traceback, whatever the page holds.
 """
 
 from __future__ import annotations
@@ -68,10 +68,11 @@ def check_page(text: str | Document, name: str) -> tuple[list[str], list[str]]:
 
 
 def front_matter_problems(page: Document, path: Path, name: str) -> list[str]:
-    """The build's check of a page's front matter (``nardy_site.translation.problems``), as ``file:line: reason``.
+    """The check of a page's front matter (``nardy_site.translation.problems``), as ``file:line: reason``.
 
     A page of ``docs/<lang>/`` of a language other than the source, named as a
-    source page, is a translation: it must say what it follows.
+    source page, is a translation: it must say what it follows (as ``scripts/i18n
+    check`` requires; the build reads such a page as it is).
     """
     src = source()
     pages = set(src.pages())

@@ -194,41 +194,46 @@ def misspelled(lang: Language, text: str) -> str | None:
 
 def check_pages(lang: Language) -> list[str]:
     found = []
-    src = source()
-    source_names = set(src.pages())
+    source_names = set(source().pages())
     for path in sorted(lang.docs.glob("*.md")):
-        try:
-            page = read_file(path)
-        except PageError as error:
-            found.append(str(error))
-            continue
-        name = str(path.relative_to(ROOT))
-        for line, what in glossary.check_page(page, lang.code):
-            found.append(f"{name}:{line}: {what}")
-        for line, prose in page.prose:
-            what = misspelled(lang, without_code_spans(prose))  # a code span is quoted, not written
-            if what:
-                found.append(f"{name}:{line}: {what}")
-        required = not lang.source and path.name in source_names
-        for line, what in translation.problems(page, None if lang.source else source_names, required=required):
-            found.append(f"{name}:{line}: {what}")
-        if lang.source:
-            continue
-        record = translation.record(page.meta)
-        origin = (record.source if record is not None else None) or path.name
-        if origin in source_names:
-            try:
-                source_page = read_file(src.docs / origin)
-            except PageError as error:
-                found.append(str(error))
-                continue
-            differences = structure.compare_texts(source_page, page, display(src.docs / origin), name)
-            if differences:
-                found.append(differences[0] + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
+        found += page_problems(lang, path, source_names)
     if lang.released:
         for page_name in sorted(source_names):
             if not (lang.docs / page_name).exists():
                 found.append(f"docs/{lang.code}/{page_name}:1: missing in a released language")
+    return found
+
+
+def page_problems(lang: Language, path: Path, source_names: set[str]) -> list[str]:
+    """Every problem of one page of ``lang`` (``file:line: what``): what ``check`` says of it."""
+    try:
+        page = read_file(path)
+    except PageError as error:
+        return [str(error)]
+    found = []
+    name = display(path)
+    for line, what in glossary.check_page(page, lang.code):
+        found.append(f"{name}:{line}: {what}")
+    for line, prose in page.prose:
+        what = misspelled(lang, without_code_spans(prose))  # a code span is quoted, not written
+        if what:
+            found.append(f"{name}:{line}: {what}")
+    required = not lang.source and path.name in source_names
+    for line, what in translation.problems(page, None if lang.source else source_names, required=required):
+        found.append(f"{name}:{line}: {what}")
+    if lang.source:
+        return found
+    record = translation.record(page.meta)
+    origin = (record.source if record is not None else None) or path.name
+    if origin in source_names:
+        src = source().docs / origin
+        try:
+            source_page = read_file(src)
+        except PageError as error:
+            return found + [str(error)]
+        differences = structure.compare_texts(source_page, page, display(src), name)
+        if differences:
+            found.append(differences[0] + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
     return found
 
 
@@ -309,7 +314,11 @@ def translated_page(name: str) -> tuple[Language, Path]:
 def diff(name: str) -> int:
     """Print the unified diff of the source page, section by section, from the text the page was translated
     from to the text now."""
-    lang, path = translated_page(name)
+    return diff_page(*translated_page(name))
+
+
+def diff_page(lang: Language, path: Path) -> int:
+    """:func:`diff` of the page file ``path`` of ``lang``."""
     label = f"{lang.code}/{path.name}"
     page = read_file(path)
     track = status.tracking(page.meta, path.name)
@@ -346,7 +355,11 @@ def diff(name: str) -> int:
 
 def mark_done(name: str) -> int:
     """Record the translation as following its source page as it is now, if its structure matches it."""
-    lang, path = translated_page(name)
+    return mark_done_page(*translated_page(name))
+
+
+def mark_done_page(lang: Language, path: Path) -> int:
+    """:func:`mark_done` of the page file ``path`` of ``lang``."""
     label = f"{lang.code}/{path.name}"
     text = page_text(path.read_bytes(), display(path))
     page = read(text)

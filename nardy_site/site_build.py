@@ -124,10 +124,7 @@ class SiteBuild:
         source = page.file.content_string
         document = read(source)
         site_config.escape_page_meta(page.meta)
-        rules = set(site_pages.rules_pages())
-        # A page of this language named as a source page is a translation, which must say what it follows.
-        required = not self.lang.source and page.file.src_uri in rules and page.file.src_uri not in self.fallback
-        for line, reason in translation.problems(document, rules or None, required=required):
+        for line, reason in translation.problems(document, set(site_pages.rules_pages()) or None):
             self.problems.append(f"{path}:{line}: {reason}")
         if play_page.MARKER in markdown:  # the play page's boards (its script plays on them)
             markdown = markdown.replace(play_page.MARKER, play_page.mount(self.translator))

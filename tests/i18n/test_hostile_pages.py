@@ -12,11 +12,14 @@ current), ``python -m nardy_site.check`` passing it.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from .conftest import run
+from .hostile_pages import check_page_tools, hostile_pages
 
 #: The reproducer: a description that is not UTF-8 (line 2).
 NOT_UTF8 = b"---\ndescription: \xff\xfe bad\n---\n"
@@ -129,3 +132,18 @@ def test_an_alias_bomb_in_the_front_matter_is_named_briefly(repo):
     assert checked.returncode == 1
     assert "docs/kk/short.md:11: translation must be a mapping with source, source_blob, sections, review, not a list" \
         in checked.stdout
+
+
+# ---------------------------------------------------------------------- fuzz: every tool over hostile pages
+
+
+@pytest.fixture(scope="module")
+def page_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("pages")
+
+
+@settings(derandomize=True, database=None, max_examples=60, deadline=timedelta(seconds=20),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=hostile_pages())
+def test_every_tool_names_a_hostile_page_or_reads_it(page_folder, case):
+    check_page_tools(case, page_folder)
