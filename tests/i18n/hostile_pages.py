@@ -50,7 +50,8 @@ FRONT_MATTER = [
 #: Pieces spliced into a page's text.
 PIECES = ["```nardy\n", "```\n", "~~~\n", "## Heading { #board }\n", "# { #x }\n", "<!-- nardy-table: hit-chances -->\n",
           "| a | b |\n|---|---|\n", "---\n", "...\n", "[link](missing.md#nowhere)\n", "\ufeff", "\r", "\u2028", "\x00",
-          "`", "{ #", "\n" * 3]
+          "`", "{ #", "\n" * 3, "[a](" + "t" * 3000 + ")\n", "## H { #" + "h" * 3000 + " }\n",
+          "```nardy id=\"" + "b" * 3000 + "\"\n"]
 #: Bytes that are not UTF-8 on their own, or mean something odd.
 BYTES = [b"\xff", b"\xfe\xff", b"\xc3", b"\xe2\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\x00", b"\r", b"\xef\xbb\xbf"]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from .conftest import run
+from .conftest import ROOT, run
 from .hostile_pages import check_page_tools, hostile_pages
 
 #: The reproducer: a description that is not UTF-8 (line 2).
@@ -147,3 +147,24 @@ def page_folder(tmp_path_factory):
 @given(case=hostile_pages())
 def test_every_tool_names_a_hostile_page_or_reads_it(page_folder, case):
     check_page_tools(case, page_folder)
+
+
+def test_structure_differences_quote_bounded_excerpts():
+    # A translation's link target, heading id, diagram id or diagram line of thousands of characters: named in
+    # a short line.
+    from nardy_site.markdown_reader import read_file
+    from nardy_site.structure import compare_texts
+
+    source = read_file(ROOT / "docs" / "uz" / "short.md")
+    text = "\n".join(source.lines) + "\n"
+    block = source.fences[0]
+    link, heading = source.links[0], next(h for h in source.headings if h.id)
+    body = block.body[0]
+    spoilt = [text.replace(f"]({link.target})", "](" + "s" * 5000 + ")", 1),
+              text.replace("{ #" + heading.id + " }", "{ #" + "t" * 5000 + " }", 1),
+              text.replace(f'id="{block.attributes["id"]}"', 'id="' + "x" * 5000 + '"', 1),
+              text.replace("\n" + body + "\n", "\n" + body + "w" * 5000 + "\n", 1)]
+    for page in spoilt:
+        assert page != text
+        problems = compare_texts(source, page, "docs/uz/short.md", "docs/kk/short.md")
+        assert problems and all(len(problem) < 300 for problem in problems), [p[:300] for p in problems]
