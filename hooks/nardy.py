@@ -47,6 +47,7 @@ def on_files(files, config):
     build = SiteBuild.of(config)
     ship_assets(files, config, build.translator)
     build.add_pages(files, config)
+    build.check_readable(files)
     return files
 
 

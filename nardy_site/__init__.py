@@ -20,5 +20,6 @@ before its own; no module reads another package's underscore names
 6. ``app``: what the browser runs beyond the pages: the live boards' scripts and strings, Pyodide and the
    engine archive and snapshot, the offline manifest and service worker.
 7. ``hook``: one language's MkDocs build, event by event (what ``hooks/nardy.py`` delegates to).
-8. ``build``, ``serve``, ``i18n_tool``: the commands (``scripts/build``, ``scripts/serve``, ``scripts/i18n``).
+8. ``build``, ``serve``, ``i18n_tool``, ``check``: the commands (``scripts/build``, ``scripts/serve``, ``scripts/i18n``,
+   ``python -m nardy_site.check``).
 """

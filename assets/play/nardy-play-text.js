@@ -102,7 +102,7 @@ export function actionText(t, strings, action, before, answer) {
 export function positionProblem(t, answer) {
   const params = answer.params || {};
   const known = { "checker-count": `pos-count-${params.color}`, "bar-in-long": `pos-bar-${params.color}`,
-    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off" }[answer.code];
+    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off", frozen: "pos-frozen" }[answer.code];
   return known ? t(known, params) : t("pos-unreadable");
 }
 

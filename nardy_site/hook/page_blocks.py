@@ -1,7 +1,7 @@
 """A page's diagram blocks and checked tables in the build (the hook's ``on_page_markdown``).
 
 Every marked table and every ```nardy block is checked against the engine
-(``nardy_site.page.check.verified``, what ``python -m nardy_site.page.check`` runs), and
+(``nardy_site.page.check.verified``, what ``python -m nardy_site.check`` runs), and
 each block that holds is replaced by its figure (``nardy_site.figures.diagram``).
 Problems are named ``file:line: reason`` with the file's own lines, front
 matter included.

@@ -12,10 +12,12 @@ between builds.
 The events, each a method:
 
 - ``on_config`` (:meth:`start`): ``nardy_site.hook.site_config.configure``.
-- ``on_files`` (:meth:`add_pages`): the pages the language lacks, served from
-  the source language; the generated glossary and translation status pages
-  (``nardy_site.pages.site_pages``); the web app manifest, offline page and service
-  worker registration (``nardy_site.app.offline``).
+- ``on_files`` (:meth:`add_pages`, :meth:`check_readable`): the pages the
+  language lacks, served from the source language; the generated glossary
+  and translation status pages (``nardy_site.pages.site_pages``); the web app
+  manifest, offline page and service worker registration
+  (``nardy_site.app.offline``); then every page read as text by the pages' one
+  reader, which stops the build naming a file that is not UTF-8.
 - ``on_page_markdown`` (:meth:`page_markdown`): the front matter (escaped title
   and description; ``translation`` checked, ``nardy_site.translations.translation``); every
   table and ```nardy block checked, each block replaced by its figure
@@ -40,7 +42,7 @@ from mkdocs.structure.files import File
 
 from ..app import live_assets, offline
 from ..figures import answers
-from ..page.markdown_reader import read
+from ..page.markdown_reader import PageError, read, read_file
 from ..pages import alternates, not_found, play_page, site_pages
 from ..paths import display
 from ..translations import outdated_notice, translation
@@ -95,6 +97,19 @@ class SiteBuild:
         home, _root = not_found.root_paths(config.site_url)
         for uri, content in offline.language_files(self.lang, self.translator.gettext, home).items():
             files.append(File.generated(config, uri, content=content))
+
+    def check_readable(self, files) -> None:
+        """Every Markdown page of the build, read as text by the pages' one reader before MkDocs reads it: a file
+        that is not UTF-8 stops the build naming file and line (MkDocs would stop with a traceback)."""
+        unreadable = []
+        for file in files.documentation_pages():
+            if file.abs_src_path:
+                try:
+                    read_file(file.abs_src_path)
+                except PageError as error:
+                    unreadable.append(str(error))
+        if unreadable:
+            raise PluginError(f"{len(unreadable)} page(s) cannot be read:\n" + "\n".join(unreadable))
 
     def page_markdown(self, markdown: str, page, config) -> str:
         path = display(page.file.abs_src_path or page.file.src_uri)

@@ -5,7 +5,7 @@ fences, marked tables, prose); ``blocks`` (the ```nardy diagram blocks),
 ``tables`` (the checked tables), ``sections`` (a page cut into fingerprinted
 sections) and ``structure`` (what a translation shares with its source) read
 its document; ``check`` checks blocks and tables against the engine
-(``python -m nardy_site.page.check``); ``excerpt`` quotes what a writer wrote,
+(``python -m nardy_site.check``); ``excerpt`` quotes what a writer wrote,
 bounded.
 
 May import: ``nardy_site.paths``, ``nardy_rules``.

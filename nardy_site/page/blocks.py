@@ -131,7 +131,7 @@ def read_blocks(page: str | Document, path: str | Path) -> tuple[list[Block], li
     """Every well-formed diagram block of a page (its text, or its :class:`Document`), and a
     :class:`BlockError` for each malformed one, in the order of the page.
 
-    A malformed block does not hide the next ones: the build and ``nardy_site.page.check`` name them all.
+    A malformed block does not hide the next ones: the build and ``python -m nardy_site.check`` name them all.
     """
     path = str(path)
     page = document(page)

@@ -1,15 +1,10 @@
-"""Check the diagram blocks and the checked tables of pages: ``python -m nardy_site.page.check docs/uz/short.md ...``
+"""Check the diagram blocks and the checked tables of a page against the engine.
 
-Without arguments, every page of ``docs/``. Prints ``ok   file:line id`` for
-each block that holds, ``file:line: reason`` for each problem (a malformed
-block or table, or one the engine contradicts), and exits 1 if there is any:
-never a traceback, whatever the page holds.
+What the build (``nardy_site.hook.page_blocks``) and the command ``python -m nardy_site.check`` both run on
+a page: every problem named ``file:line: reason``, never a traceback, whatever the page holds.
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 from .blocks import Block, BlockError, read_blocks, verify
 from .excerpt import bounded
@@ -60,25 +55,3 @@ def check_page(text: str | Document, name: str) -> tuple[list[str], list[str]]:
     """(the ``ok`` lines, the problems as ``file:line: reason``) of one page."""
     holding, problems = verified(text, name)
     return [f"ok   {name}:{block.line} {block.id}" for block in holding], problems
-
-
-def main(argv: list[str]) -> int:
-    failed = 0
-    for name in argv or sorted(str(p) for p in Path("docs").glob("*/*.md")):
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            print(f"{name}:1: cannot read the page: {bounded(str(error))}")
-            failed += 1
-            continue
-        ok, problems = check_page(text, name)
-        for line in ok + problems:
-            print(line)
-        failed += len(problems)
-    if failed:
-        print(f"{failed} problem{'s' if failed > 1 else ''}", file=sys.stderr)
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -30,6 +30,10 @@ One pass over the lines gives a :class:`Document`:
 - **prose**: the lines a reader reads as text: neither front matter nor
   fences, plus each diagram fence's caption (on its fence line).
 
+A page file is read by :func:`read_file`: a file that is not UTF-8 text (or
+cannot be opened) raises :class:`PageError`, ``file:line: cannot read the
+page: ...``, which every tool prints as it is.
+
 Line numbers are the file's own (1-based, front matter included), so every
 message names the line an editor shows. A line ends at ``\\n`` (``\\r\\n``
 counts as one): not at the other characters ``str.splitlines`` breaks at
@@ -44,6 +48,7 @@ from pathlib import Path
 
 import yaml
 
+from ..paths import display
 from .excerpt import excerpt
 
 try:  # the loader MkDocs reads front matter with, so both read the same mapping
@@ -238,6 +243,9 @@ def _front_matter(lines: list[str], last_line_ended: bool) -> FrontMatter | None
         line = min(2 + mark.line, close) if mark is not None else 1
         return FrontMatter(1, close + 1, body, {}, f"the front matter does not read as YAML: "
                                                    f"{excerpt(' '.join(problem.split()))}", line)
+    except Exception as error:  # a value YAML parses but cannot build (2001-13-45, !!float x, an int of 5,000 digits)
+        return FrontMatter(1, close + 1, body, {}, f"the front matter does not read as YAML: a value it cannot hold "
+                                                   f"({excerpt(' '.join(str(error).split()))})", 2)
     if data is None:
         return FrontMatter(1, close + 1, body, {})
     if not isinstance(data, dict):
@@ -343,9 +351,49 @@ def read(text: str, front_matter: bool = True) -> Document:
                     tuple(tables), tuple(links), tuple(prose))
 
 
+class PageError(ValueError):
+    """A page file that cannot be read as text: ``file:line: cannot read the page: why``, one line.
+
+    Every tool reads a page file through :func:`read_file` (or its bytes through
+    :func:`page_text`), so a file that is not UTF-8, or a name no file system
+    can hold, gives this one message wherever it is read: the build, the
+    checks, the translators' tools.
+    """
+
+    def __init__(self, name: str, line: int, problem: str):
+        super().__init__(f"{name}:{line}: cannot read the page: {problem}")
+        self.name, self.line, self.problem = name, line, problem
+
+
+#: The most characters of a file's name a message shows (a name can be as long as a command line allows).
+NAME_LIMIT = 120
+
+
+def shown_name(path: Path | str) -> str:
+    """How a message names a page file: relative to the repository when inside it, at most NAME_LIMIT characters."""
+    name = display(path)
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT // 2] + "..." + name[-NAME_LIMIT // 2:]
+
+
+def page_text(data: bytes, name: str) -> str:
+    """The text of a page file's bytes (UTF-8, as MkDocs reads it); :class:`PageError` at the first byte that is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise PageError(name, line, f"it is not UTF-8 text (byte 0x{data[error.start]:02x}, the line's byte "
+                                    f"{column}): save it as UTF-8") from None
+
+
 def read_file(path: Path | str) -> Document:
-    """:func:`read` of a page file (UTF-8)."""
-    return read(Path(path).read_text(encoding="utf-8"))
+    """:func:`read` of a page file (UTF-8); :class:`PageError` naming the file when it cannot be read as text."""
+    name = shown_name(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:  # missing, a folder, unreadable, a name too long for the file system...
+        raise PageError(name, 1, error.strerror or type(error).__name__) from None
+    return read(page_text(data, name))
 
 
 def document(page: str | Document) -> Document:

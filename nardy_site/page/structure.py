@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..paths import display
 from .blocks import BlockError, find_blocks
+from .excerpt import excerpt
 from .markdown_reader import Document, document, read_file
 from .tables import TableError, find_tables
 
@@ -61,6 +62,14 @@ def outline_text(page: str | Document, name: str) -> Outline:
     return Outline(name, headings, blocks, markers, links, len(page.lines), tables)
 
 
+def _keys(items: list[Item], most: int = 3) -> str:
+    """The keys of ``items`` for a message, each quoted bounded, at most ``most`` of them."""
+    if not items:
+        return "nothing"
+    shown = ", ".join(excerpt(item.key) for item in items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
+
+
 def _sequence(kind: str, source: Outline, have: Outline, mine: list[Item], theirs: list[Item]) -> list[str]:
     """Differences of two ordered lists of items, each named at a line of the translation."""
     problems = []
@@ -72,11 +81,11 @@ def _sequence(kind: str, source: Outline, have: Outline, mine: list[Item], their
         where = mine[j1].line if j1 < len(mine) else (mine[-1].line if mine else 1)
         if tag in ("replace", "insert"):
             for item in mine[j1:j2]:
-                expected = ", ".join(repr(x.key) for x in theirs[i1:i2]) or "nothing"
-                problems.append(f"{have.path}:{item.line}: {kind} {item.key!r} where {source.path} has {expected}")
+                expected = _keys(theirs[i1:i2])
+                problems.append(f"{have.path}:{item.line}: {kind} {excerpt(item.key)} where {source.path} has {expected}")
         if tag == "delete":
             for item in theirs[i1:i2]:
-                problems.append(f"{have.path}:{where}: {kind} {item.key!r} of {source.path}:{item.line} is missing")
+                problems.append(f"{have.path}:{where}: {kind} {excerpt(item.key)} of {source.path}:{item.line} is missing")
     return problems
 
 
@@ -128,30 +137,30 @@ def differences(source: Outline, have: Outline) -> list[str]:
         got = b[index] if index < len(b) else "(end of block)"
         want = a[index] if index < len(a) else "(end of block)"
         problems.append(
-            f"{have.path}:{line}: diagram {block.id!r}: body differs from {source.path}:{original.line + 1 + index}: "
-            f"{got!r} instead of {want!r} (copy the body unchanged)"
+            f"{have.path}:{line}: diagram {excerpt(block.id)}: body differs from {source.path}:{original.line + 1 + index}: "
+            f"{excerpt(got)} instead of {excerpt(want)} (copy the body unchanged)"
         )
     problems += _sequence("table marker", source, have, have.markers, source.markers)
     for mine, theirs in zip(have.tables, source.tables):
         if mine.kind != theirs.kind:
             continue  # named by the marker sequence above
         if len(mine.header) != len(theirs.header) or len(mine.rows) != len(theirs.rows):
-            problems.append(f"{have.path}:{mine.line}: table {mine.kind!r} has {len(mine.rows)} rows of "
+            problems.append(f"{have.path}:{mine.line}: table {excerpt(mine.kind)} has {len(mine.rows)} rows of "
                             f"{len(mine.header)} columns, {source.path}:{theirs.line} has {len(theirs.rows)} of "
                             f"{len(theirs.header)}")
             continue
         for (line, cells), (their_line, their_cells) in zip(mine.rows, theirs.rows):
             if [_figures(c) for c in cells] != [_figures(c) for c in their_cells]:
-                problems.append(f"{have.path}:{line}: table {mine.kind!r}: the figures of this row differ from "
+                problems.append(f"{have.path}:{line}: table {excerpt(mine.kind)}: the figures of this row differ from "
                                 f"{source.path}:{their_line}")
     want, got = Counter(i.key for i in source.links), Counter(i.key for i in have.links)
     for target in sorted(got - want):
         line = next(i.line for i in have.links if i.key == target)
-        problems.append(f"{have.path}:{line}: link to {target!r}, which {source.path} does not have (as often)")
+        problems.append(f"{have.path}:{line}: link to {excerpt(target)}, which {source.path} does not have (as often)")
     # A missing target is named where the page has a link the source lacks (most likely the
     # same link, changed), else at the top of the page.
     changed_at = min((i.line for i in have.links if i.key in (got - want)), default=1)
     for target in sorted(want - got):
         line = next(i.line for i in source.links if i.key == target)
-        problems.append(f"{have.path}:{changed_at}: link to {target!r} of {source.path}:{line} is missing")
+        problems.append(f"{have.path}:{changed_at}: link to {excerpt(target)} of {source.path}:{line} is missing")
     return sorted(problems, key=line_of)

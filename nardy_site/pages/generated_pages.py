@@ -122,7 +122,7 @@ def translations_markdown(lang: Language, gettext) -> str:
             page = f"{s.language.code}/{p.page}"
             if p.state == "missing":
                 to_do.append(_(STRINGS["item-missing"]).format(page=page))
-            if p.tracking is not None and p.tracking.untracked:
+            if p.problem is not None or (p.tracking is not None and p.tracking.untracked):
                 to_do.append(_(STRINGS["item-untracked"]).format(page=page))
             if p.pending_review:
                 to_do.append(_(STRINGS["item-review"]).format(page=page))

@@ -129,6 +129,9 @@ PLAY = {
     "pos-bar-black": N_("Black has checkers on the bar, but long nardy has no bar."),
     "pos-both-colours": N_("Point {point} holds both white and black checkers."),
     "pos-all-off": N_("Both sides have borne off all their checkers."),
+    # TRANSLATORS: a set-up position no game can start from: every roll of either side is blocked.
+    "pos-frozen": N_("Neither side can ever move here: both have checkers on the bar, and all six points of both "
+                     "homes are closed."),
     "pos-unreadable": N_("Give an XGID, a GNU Backgammon Position ID or nardy text (nardy:short:w:...)."),
     # The set-up editor (assets/nardy-play-setup*.js).
     "setup-open": N_("Set up a position"),

@@ -30,7 +30,8 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
-from ..page.markdown_reader import read
+from ..page.markdown_reader import PageError, page_text, read
+from ..paths import display
 from .languages import ROOT, load, source
 from .translation import block, record_of
 
@@ -49,10 +50,11 @@ def _babel_locale(code: str) -> Locale:
         raise ScaffoldError(f"Babel has no locale data for {code!r}; use an ISO 639 code it knows") from None
 
 
-def _front_matter(data: bytes, page: str) -> str:
-    """The source page's text with ``translation`` front matter added (its own front matter kept)."""
-    text = data.decode("utf-8")
-    translation = block(record_of(page, data), review_pending=True)
+def _front_matter(data: bytes, page: str, file: str) -> str:
+    """The source page's text with ``translation`` front matter added (its own front matter kept); ``file`` names
+    it in a :class:`~nardy_site.markdown_reader.PageError`."""
+    text = page_text(data, file)
+    translation = block(record_of(page, data, file), review_pending=True)
     front = read(text).front_matter
     if front is not None:  # before its closing line (the reader's lines end at "\n", as split here)
         closing = sum(len(line) + 1 for line in text.split("\n")[: front.end - 1])
@@ -68,9 +70,16 @@ def new_language(code: str, name: str | None = None, root: Path = ROOT) -> list[
     if any(lang.code == code for lang in load(table)):
         raise ScaffoldError(f"{code!r} is already in {table.relative_to(root)}")
     locale = _babel_locale(code)
+    src = source(table)
+    # The pages first, through the pages' reader: one that cannot be read stops the scaffold before it writes.
+    pages = {}
+    for page in sorted((root / "docs" / src.code).glob("*.md")):
+        try:
+            pages[page.name] = _front_matter(page.read_bytes(), page.name, display(page))
+        except PageError as error:
+            raise ScaffoldError(str(error)) from None
     name = name or (locale.get_display_name(code) or code)
     name = name[:1].upper() + name[1:]
-    src = source(table)
     done = []
 
     # Material's theme.language is the code either way: Material's own strings when it
@@ -94,12 +103,11 @@ def new_language(code: str, name: str | None = None, root: Path = ROOT) -> list[
     (root / "config" / f"{code}.yml").write_text(config, encoding="utf-8")
     done.append(f"config/{code}.yml")
 
-    pages = root / "docs" / code
-    pages.mkdir(parents=True, exist_ok=True)
-    for page in sorted((root / "docs" / src.code).glob("*.md")):
-        target = pages / page.name
-        target.write_text(_front_matter(page.read_bytes(), page.name), encoding="utf-8")
-        done.append(f"docs/{code}/{page.name}: copied from {src.code}, review: pending")
+    folder = root / "docs" / code
+    folder.mkdir(parents=True, exist_ok=True)
+    for page_name, text in pages.items():
+        (folder / page_name).write_text(text, encoding="utf-8")
+        done.append(f"docs/{code}/{page_name}: copied from {src.code}, review: pending")
 
     catalog = root / "locales" / code / "LC_MESSAGES" / "messages.po"
     catalog.parent.mkdir(parents=True, exist_ok=True)

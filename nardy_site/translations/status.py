@@ -20,9 +20,9 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from ..page import sections
-from ..page.markdown_reader import read_file
+from ..page.markdown_reader import PageError, read_file
 from ..page.sections import Change
-from ..paths import ROOT
+from ..paths import ROOT, display
 from . import translation
 from .languages import Language, load, source
 
@@ -52,13 +52,17 @@ def tracking(meta: dict, name: str) -> Tracking | None:
     if record is None:
         return None
     origin = record.source or name
-    path = source().docs / origin
-    if not path.is_file():
+    src = source()
+    path = src.docs / origin
+    if origin not in src.pages():
         return Tracking(origin, path, record, (), f"its source page {origin} does not exist")
     if record.sections is None:
         return Tracking(origin, path, record, (), "no record of the source it was translated from "
                                                   "(translation.sections)")
-    current = sections.digests(read_file(path))
+    try:
+        current = sections.digests(read_file(path))
+    except PageError as error:
+        return Tracking(origin, path, record, (), f"its source page does not read ({error})")
     return Tracking(origin, path, record, tuple(sections.changes(record.sections, current)))
 
 
@@ -70,10 +74,13 @@ class PageStatus:
     pending_review: bool = False
     #: A present translation against its source (None for the source, a missing page, or no ``translation``).
     tracking: Tracking | None = None
+    #: Why a present translation cannot be followed at all, ``file:line: what`` (a file that is not UTF-8
+    #: text, front matter that does not read, no ``translation`` block or a bad one); it counts as outdated.
+    problem: str | None = None
 
     @property
     def outdated(self) -> bool:
-        return self.tracking is not None and self.tracking.outdated
+        return self.problem is not None or (self.tracking is not None and self.tracking.outdated)
 
 
 @dataclass
@@ -131,10 +138,23 @@ def language_status(language: Language) -> LanguageStatus:
         if not path.exists():
             status.pages.append(PageStatus(page, "missing"))
             continue
-        document = read_file(path)
-        status.pages.append(PageStatus(page, "present", pending_review=translation.review_pending(document.meta),
-                                       tracking=tracking(document.meta, page)))
+        status.pages.append(page_status(page, path))
     return status
+
+
+def page_status(page: str, path: Path) -> PageStatus:
+    """A present translation ``path`` of the source page ``page``: how it stands, or why it cannot be followed."""
+    try:
+        document = read_file(path)
+    except PageError as error:
+        return PageStatus(page, "present", problem=str(error))
+    track = tracking(document.meta, page)
+    problem = None
+    if track is None:  # nothing says what it follows: name why, or it would look current
+        line, what = (translation.problems(document, required=True) or [(1, translation.MISSING)])[0]
+        problem = f"{display(path)}:{line}: {what}"
+    return PageStatus(page, "present", pending_review=translation.review_pending(document.meta), tracking=track,
+                      problem=problem)
 
 
 def report() -> list[LanguageStatus]:
@@ -163,6 +183,8 @@ def page_lines(name: str, page: PageStatus) -> list[str]:
     notes = []
     if page.state == "missing":
         notes.append("missing (shown from the source language with a banner)")
+    if page.problem is not None:
+        notes.append(f"outdated: it follows nothing ({page.problem})")
     if page.tracking is not None and page.tracking.untracked:
         notes.append(f"outdated: {page.tracking.untracked}")
     if page.pending_review:

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 import yaml
 
 from ..page import sections
-from ..page.markdown_reader import Document, read
+from ..page.excerpt import excerpt
+from ..page.markdown_reader import Document, page_text, read
 from .source_history import BLOB, blob_id
 
 KEYS = ("source", "source_blob", "sections", "review")
@@ -37,6 +38,8 @@ REVIEW_VALUES = ("pending",)
 #: Keys of earlier versions of the block, and what took their place.
 REPLACED = {"source_hash": "source_blob and sections"}
 _TOP_LEVEL_KEY = re.compile(r"^translation\s*:")
+#: What ``translation.source`` may name: a page file of the source language's folder, no path, a sane length.
+_PAGE_NAME = re.compile(r"[\w.-]{1,100}\.md")
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,8 @@ def record(meta: dict) -> Record | None:
     value = meta.get("translation")
     if not isinstance(value, dict):
         return None
-    source = value.get("source") if isinstance(value.get("source"), str) else None
+    source = value.get("source")
+    source = source if isinstance(source, str) and _PAGE_NAME.fullmatch(source) else None
     blob = value.get("source_blob")
     recorded = value.get("sections")
     good = isinstance(recorded, dict) and all(
@@ -63,47 +67,59 @@ def record(meta: dict) -> Record | None:
                   dict(recorded) if good else None)
 
 
-def record_of(source_name: str, data: bytes) -> Record:
-    """The record of the source page ``source_name`` whose file holds ``data`` (what ``done`` writes)."""
-    return Record(source_name, blob_id(data), sections.digests(read(data.decode("utf-8"))))
+def record_of(source_name: str, data: bytes, file: str | None = None) -> Record:
+    """The record of the source page ``source_name`` whose file (``file``, for messages) holds ``data`` (what
+    ``done`` writes); :class:`~nardy_site.markdown_reader.PageError` when it is not UTF-8 text."""
+    return Record(source_name, blob_id(data), sections.digests(read(page_text(data, file or source_name))))
 
 
 #: The keys ``scripts/i18n done`` writes, whatever they held before.
 RECORDED = ("source_blob", "sections", *REPLACED)
 
 
-def problems(page: Document, pages: set[str] | None = None, recorded: bool = True) -> list[tuple[int, str]]:
+#: Why a translated page without its ``translation`` block is a problem (``required``).
+MISSING = ("a translated page has no translation front matter (translation: source: <page>.md): without it nothing "
+           "tells it is outdated; add it, then scripts/i18n done <lang>/<page>.md")
+
+
+def problems(page: Document, pages: set[str] | None = None, recorded: bool = True,
+             required: bool = False) -> list[tuple[int, str]]:
     """(line, reason) for each thing wrong with the front matter of a page: YAML that does not read as a
     mapping, and the ``translation`` block.
 
     ``pages`` are the source language's page names (``source`` must be one of them). ``recorded=False``
-    leaves out the keys ``done`` (re)writes (:data:`RECORDED`).
+    leaves out the keys ``done`` (re)writes (:data:`RECORDED`). ``required``: the page is a translation
+    (a page of another language named as a source page), which must have the block. Values are quoted
+    bounded (``nardy_site.excerpt``), never by their whole ``repr``: YAML's aliases can make a small
+    front matter a huge value.
     """
     front = page.front_matter
     if front is not None and front.error:
         return [(front.error_line, front.error)]
     meta = page.meta
     if "translation" not in meta:
-        return []
+        return [(1, MISSING)] if required else []
     value = meta["translation"]
     line = page.key_line("translation")
     if not isinstance(value, dict):
-        return [(line, f"translation must be a mapping with {', '.join(KEYS)}, not {value!r}")]
+        return [(line, f"translation must be a mapping with {', '.join(KEYS)}, not {_short(value)}")]
     found = []
     for key in sorted(set(value) - set(KEYS) - (set() if recorded else set(RECORDED)), key=str):
         if key in REPLACED:
             found.append((page.key_line(key), f"translation.{key} is replaced by {REPLACED[key]}: scripts/i18n done "
                                               f"<lang>/<page> writes them once the page follows its source"))
         else:
-            found.append((page.key_line(str(key)), f"translation.{key} is not one of {', '.join(KEYS)}"))
+            found.append((page.key_line(str(key)), f"translation.{_name(str(key))} is not one of {', '.join(KEYS)}"))
     if "review" in value and value["review"] not in REVIEW_VALUES:
         found.append((
             page.key_line("review"),
-            f"translation.review is {value['review']!r}: write 'review: pending', or delete the line once reviewed",
+            f"translation.review is {_short(value['review'])}: write 'review: pending', or delete the line once "
+            "reviewed",
         ))
     source = value.get("source")
     if not isinstance(source, str) or (pages is not None and source not in pages):
-        found.append((page.key_line("source"), f"translation.source is {source!r}, not a page of the source language"))
+        found.append((page.key_line("source"), f"translation.source is {_short(source)}, not a page of the source "
+                                               "language"))
     if not recorded:
         return found
     blob = value.get("source_blob")
@@ -124,13 +140,19 @@ def _section_problems(page: Document, value) -> list[tuple[int, str]]:
         if not isinstance(key, str):
             found.append((line, f"translation.sections: the key {_short(key)} is not a section id (write it in quotes)"))
         elif not isinstance(digest, str) or not sections.DIGEST.fullmatch(digest):
-            found.append((page.key_line(key), f"translation.sections.{key} is {_short(digest)}, not 12 hex digits"))
+            found.append((page.key_line(key), f"translation.sections.{_name(key)} is {_short(digest)}, not 12 hex "
+                                              "digits"))
     return found
 
 
+def _name(key: str) -> str:
+    """A key of the front matter in a message, as written, at most 60 characters."""
+    return key if len(key) <= 60 else key[:57] + "..."
+
+
 def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """A front-matter value in a message: text and numbers quoted up to 60 characters, containers by kind."""
+    return excerpt(value)
 
 
 def review_pending(meta: dict) -> bool:

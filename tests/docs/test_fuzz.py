@@ -251,7 +251,7 @@ def test_the_check_command_names_file_and_line_never_a_traceback(tmp_path):
     page, where = reproducer_page()
     path = tmp_path / "hostile.md"
     path.write_text(page, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "nardy_site.page.check", str(path)], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "nardy_site.check", str(path)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 1
     assert "Traceback" not in done.stdout + done.stderr
@@ -260,7 +260,7 @@ def test_the_check_command_names_file_and_line_never_a_traceback(tmp_path):
 
 
 def test_the_check_command_passes_on_the_pages():
-    done = subprocess.run([sys.executable, "-m", "nardy_site.page.check"], cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "nardy_site.check"], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     assert done.stdout.count("ok   ") == sum(len(find_blocks(text(p), p.name)) for p in sorted((ROOT / "docs").glob("*/*.md")))
