@@ -47,6 +47,11 @@ OFF = "off"
 
 #: The longest JSON text read (a live request is a few hundred characters).
 MAX_JSON_CHARS = 65_536
+#: The longest text of the one request that carries a whole match record (``nardy_rules.game_live``: a
+#: stored or pasted match opened again). A 25-point long-nardy match, the longest the play page offers,
+#: is 0.3-0.5 MB of record; a 64-point one, the longest the engine accepts, 1.1-1.2 MB
+#: (``tests/engine/test_game_session.py`` measures both).
+MAX_RECORD_CHARS = 4_194_304
 #: The deepest nesting of arrays and objects read (a request nests 3 deep).
 MAX_JSON_DEPTH = 16
 #: The most digits of a JSON integer (no value of the contract needs more than 2).
@@ -170,12 +175,15 @@ def _refuse_constant(name: str):
     raise InvalidRequestError(f"{name} is not a JSON number")
 
 
-def read_json(text: object, what: str = "the request") -> object:
-    """The value of a JSON text, within the limits above; :class:`InvalidRequestError` otherwise."""
+def read_json(text: object, what: str = "the request", max_chars: int = MAX_JSON_CHARS) -> object:
+    """The value of a JSON text, within the limits above; :class:`InvalidRequestError` otherwise.
+
+    ``max_chars`` is :data:`MAX_JSON_CHARS` but for a text that may hold a match record.
+    """
     if not isinstance(text, str):
         raise InvalidRequestError(f"{what} must be JSON text, not {quote(text)}")
-    if len(text) > MAX_JSON_CHARS:
-        raise InvalidRequestError(f"{what} is {len(text):,} characters long; at most {MAX_JSON_CHARS:,}")
+    if len(text) > max_chars:
+        raise InvalidRequestError(f"{what} is {len(text):,} characters long; at most {max_chars:,}")
     depth = json_depth(text)
     if depth > MAX_JSON_DEPTH:
         raise InvalidRequestError(f"{what} nests arrays and objects {depth:,} deep; at most {MAX_JSON_DEPTH}")

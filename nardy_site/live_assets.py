@@ -36,8 +36,9 @@ SCRIPTS = (
     "nardy-engine.js", "nardy-geometry.js", "nardy-link.js", "nardy-position.js", "nardy-strings.js",
     "nardy-worker.js",
     # The play page (overrides/main.html loads nardy-play.js there).
-    "nardy-play.js", "nardy-play-app.js", "nardy-play-board.js", "nardy-play-moves.js", "nardy-play-panel.js",
-    "nardy-play-seats.js", "nardy-play-setup.js", "nardy-play-setup-view.js", "nardy-play-store.js", "nardy-play-text.js",
+    "nardy-play.js", "nardy-play-app.js", "nardy-play-board.js", "nardy-play-match.js", "nardy-play-moves.js",
+    "nardy-play-panel.js", "nardy-play-seats.js", "nardy-play-setup.js", "nardy-play-setup-view.js", "nardy-play-store.js",
+    "nardy-play-text.js",
 )
 PACKAGE = "pyodide"
 #: The files Pyodide needs for pure Python with the standard library, and no package wheels.
