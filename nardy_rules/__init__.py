@@ -37,7 +37,8 @@ there are no import cycles and no imports inside functions:
 11. ``scoring``: results, the doubling cube, resigning, matches.
 12. ``__init__``: the package's public API (this module).
 13. ``figures``, ``svg``, ``live``: the texts' figures, board diagrams, the live boards' JSON entry point.
-14. ``game_record``, ``game``, ``matfile``, ``game_live``: match records, the game flow, their export and live op.
+14. ``game_record``, ``game``, ``game_session``, ``matfile``, ``game_live``: match records, the game flow,
+    a match kept open (actions in, changes out), their export and live op.
 15. ``bot.encoding``, ``bot.network``, ``bot.evaluate``, ``bot.players``, ``bot.cube``, ``bot.cli``, ``bot``: the bot.
 16. ``play_live``: the play page's ops (the computer's decisions in a game, hints, a position's forms).
 17. ``__main__``: the command line.

@@ -1,9 +1,13 @@
 /* The play page's controller: a match between two seats, every step decided by the engine.
 
-   The match is its record (nardy_rules.game_record); each action is a game
-   request of nardy_rules.live ({"op": "game", "record", "action"}) sent
-   through the same worker client as the rules boards (nardy-engine.js), and
-   the answer's state (MatchState.to_json) is all the page shows: the
+   The match is opened once in the worker (nardy_rules.game_live: a new
+   match, or the stored record on a reload) and played by its id: each action
+   is a game request of nardy_rules.live ({"op": "game", "match", "action"})
+   sent through the same worker client as the rules boards (nardy-engine.js),
+   and the answer says what changed (nardy_rules.game_session): the page
+   keeps the record and the scoresheet from those changes, so an action costs
+   one action however long the match. The answer's state
+   (MatchState.to_json) is all the page shows: the
    position, the dice, whose turn, the actions allowed (the buttons), the
    cube, the score, the Crawford game, the result and the scoresheet. A
    person's moves are in nardy-play-moves.js; a computer seat asks the same
@@ -12,6 +16,7 @@
 
 import { activate, key, turnRequest } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
+import { OpenMatch } from "./nardy-play-match.js";
 import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
 import { STEP_MS, pause, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
@@ -26,8 +31,8 @@ export class PlayApp {
     Object.assign(this, { mount, engine, strings, store });
     this.t = (name, params) => strings.text(name, params);
     this.mode = "game";
-    this.record = null;
     this.state = null;
+    this.match = new OpenMatch((request) => this.ask(request));
     this.version = 0;
     this.seats = { white: { kind: "person" }, black: { kind: "computer", level: "club" } };
     this.panel = new PlayPanel(mount, this.t, { start: () => this.guard(() => this.newMatch()), act: (name) => this.guard(() => this.press(name)) });
@@ -123,7 +128,7 @@ export class PlayApp {
     if (start) request.new.start = start;
     const answer = await this.ask(request);
     if (answer.error) {
-      this.say(answer.error);
+      this.say(this.t("play-engine-error"));
       return false;
     }
     this.setMode("game");
@@ -144,10 +149,15 @@ export class PlayApp {
     return true;
   }
 
+  /** The match's record, as the page keeps it (nardy-play-match.js). */
+  get record() {
+    return this.match.record;
+  }
+
+  /** An answer that opened the match (its whole record and state) or changed it (nardy_rules.game_session). */
   accept(answer) {
     this.version += 1;
-    this.record = answer.record;
-    this.state = answer.state;
+    this.state = this.match.take(answer);
     this.panel.showHints(null);
     if (this.store) this.store.save(this.record, seatValues(this.seats));
     this.render();
@@ -162,7 +172,7 @@ export class PlayApp {
     this.board.draw(state.position, dice, state.pips);
     this.panel.setInfo(stateText(this.t, state));
     this.panel.setScore(scoreText(this.t, state));
-    this.panel.showSheet(state.scoresheet.map((entries) => entries.map((entry) => sheetLine(this.t, entry))));
+    this.panel.showSheet(state.scoresheet, (entry) => sheetLine(this.t, entry));
     this.updateButtons();
     if (this.forms) this.forms.show(state.position);
   }
@@ -200,9 +210,9 @@ export class PlayApp {
   /** Send one action; the answer's state replaces the page's, and the next seat acts. */
   async play(action, { drive = true } = {}) {
     const before = this.state;
-    const answer = await this.ask({ op: "game", record: this.record, action });
+    const answer = await this.match.send({ action });
     if (answer.error) {
-      this.say(answer.error);
+      this.say(this.t("play-engine-error"));
       return false;
     }
     if (answer.refused) {
@@ -241,7 +251,8 @@ export class PlayApp {
     try {
       const level = this.actor().level;
       this.panel.setInfo(`${stateText(this.t, this.state)} ${this.t("play-computer-thinking")}`);
-      const answer = await this.ask({ op: "game", record: this.record, computer: level });
+      const answer = await this.match.send({ computer: level });
+      if (answer.error) this.say(this.t("play-engine-error"));
       if (version !== this.version || !answer.computer) return;
       for (const action of answer.computer.actions) {
         await pause(STEP_MS);
@@ -268,7 +279,7 @@ export class PlayApp {
     const turn = this.state && this.state.turn;
     if (!turn) return this.say(this.t("plays-no-dice"));
     const answer = await this.ask({ op: "hint", position: turn.position, dice: turn.dice, n: 3 });
-    if (answer.error) return this.say(answer.error);
+    if (answer.error) return this.say(this.t("play-engine-error"));
     const dice = formatDice(turn.dice);
     if (!answer.hints.length) return this.panel.showHints(this.t("play-hint-none", { dice }), []);
     const lines = answer.hints.map((item) => this.t("play-hint-item", { play: item.play, win: Math.round(item.win * 100) }));

@@ -14,7 +14,13 @@ export const BUTTONS = ["opening", "roll", "double", "take", "pass", "accept", "
 const LABELS = { opening: "play-opening-roll", roll: "roll", double: "play-double", take: "play-take", pass: "play-pass",
   accept: "play-accept", decline: "play-decline", undo: "undo", confirm: "play-confirm", "next-game": "play-next",
   resign: "play-resign", hint: "play-hint" };
-const LENGTHS = [0, 1, 3, 5, 7, 9, 11];
+/** The match lengths offered: a single game, then odd lengths up to 25 (tournament finals are played to 25).
+    A stored or pasted match of another length the engine accepts (2..64) gets its own option when resumed. */
+const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
+
+function lengthText(t, n) {
+  return n ? t("play-length-n", { count: n }) : t("play-length-0");
+}
 
 function select(t, name, label, options) {
   const element = htmlElement("select", { name, "data-setting": name });
@@ -34,7 +40,7 @@ export class PlayPanel {
     const seatOptions = [["person", t("play-person")], ...LEVELS.map((level) => [`computer-${level}`, t(`play-computer-${level}`)])];
     const parts = [
       field("variant", "play-game-label", [["short", t("play-short")], ["long", t("play-long")]]),
-      field("length", "play-length-label", LENGTHS.map((n) => [n, n ? t("play-length-n", { count: n }) : t("play-length-0")])),
+      field("length", "play-length-label", LENGTHS.map((n) => [n, lengthText(t, n)])),
       field("white", "play-white-seat", seatOptions),
       field("black", "play-black-seat", seatOptions),
     ];
@@ -72,6 +78,11 @@ export class PlayPanel {
 
   setSettings({ variant, length, white, black }) {
     const values = { variant, length: String(length), white, black };
+    const lengths = this.fields.length;
+    if (Number.isInteger(length) && !Array.from(lengths.options).some((option) => option.value === String(length))) {
+      const after = Array.from(lengths.options).find((option) => Number(option.value) > length);
+      lengths.insertBefore(htmlElement("option", { value: String(length) }, lengthText(this.t, length)), after || null);
+    }
     for (const [name, value] of Object.entries(values)) {
       const element = this.fields[name];
       if (Array.from(element.options).some((option) => option.value === value)) element.value = value;
@@ -127,16 +138,25 @@ export class PlayPanel {
     this.status.replaceChildren(document.createTextNode(text));
   }
 
-  /** The scoresheet: per game its name and the list of its entries' lines. */
-  showSheet(games) {
-    const items = games.map((lines, index) => {
+  /** The scoresheet: per game its name and the list of its entries' lines (line(entry): the text).
+
+      A game's list is drawn again only when its entries changed (another array, or more or fewer of them):
+      a long match has thousands of entries, and an action changes the last game only. */
+  showSheet(games, line) {
+    const shown = this.sheetShown || [];
+    this.sheetShown = games.map((entries, index) => {
+      const old = shown[index];
+      if (old && old.entries === entries && old.count === entries.length) return old;
       const item = htmlElement("li", { class: "nardy-play-sheet-game" }, this.t("play-game-n", { game: index + 1 }));
       const list = htmlElement("ol", {});
-      for (const line of lines) list.append(htmlElement("li", {}, line));
+      for (const entry of entries) list.append(htmlElement("li", {}, line(entry)));
       item.append(list);
-      return item;
+      return { entries, count: entries.length, item };
     });
-    this.sheetList.replaceChildren(...items);
+    const items = this.sheetShown.map((game) => game.item);
+    if (items.length !== this.sheetList.children.length || items.some((item, index) => this.sheetList.children[index] !== item)) {
+      this.sheetList.replaceChildren(...items);
+    }
   }
 
   /** The hints: a heading and one line per play (or nothing: hidden). */

@@ -14,8 +14,32 @@ import { htmlElement } from "../board/nardy-dom.js";
 
 const KEY = "nardy-play-v1";
 
+/** The longest the stored game may lag behind the page, in ms. */
+const SAVE_MS = 500;
+
 export class Store {
+  constructor() {
+    this.pending = null;
+    // A record of a long match is hundreds of KB: written at most every SAVE_MS (not on every move), and
+    // at once when the page is hidden or left, so a reload or a closed tab loses nothing.
+    const flush = () => this.flush();
+    addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") flush();
+    });
+  }
+
   save(record, seats) {
+    const first = this.pending === null;
+    this.pending = { record, seats };
+    if (first) this.timer = setTimeout(() => this.flush(), SAVE_MS);
+  }
+
+  flush() {
+    if (this.pending === null) return;
+    clearTimeout(this.timer);
+    const { record, seats } = this.pending;
+    this.pending = null;
     try {
       localStorage.setItem(KEY, JSON.stringify({ record, seats }));
     } catch (error) {
@@ -44,6 +68,8 @@ export class Store {
   }
 
   drop() {
+    this.pending = null;
+    clearTimeout(this.timer);
     try {
       localStorage.removeItem(KEY);
     } catch (error) {

@@ -29,7 +29,7 @@ async function openPosition(app, text, dice, badKey) {
 
 async function exportMatch(app) {
   if (!app.record) return;
-  const answer = await app.ask({ op: "game", record: app.record, export: true });
+  const answer = await app.match.send({ export: true });
   if (answer.error || !answer.export) {
     app.say(app.t("play-export-none"));
     return;

@@ -86,6 +86,8 @@ PLAY = {
     "play-over": N_("The game is over."),
     "play-answer-first": N_("Answer the offer first."),
     "play-not-now": N_("That is not possible now."),
+    # TRANSLATORS: the rules engine answered an error to a game action (never expected); nothing was played.
+    "play-engine-error": N_("The rules engine could not answer that; the game is unchanged."),
     "play-hint-heading": N_("The computer's top plays for {dice}:"),
     # TRANSLATORS: {win} is a whole percentage, e.g. "8/5 6/5: wins 55%".
     "play-hint-item": N_("{play}: wins {win}%"),
