@@ -46,7 +46,7 @@ def answer(server, target: str, method: str = "GET") -> tuple[int, bytes]:
     assert reply, f"empty reply to {target[:80]!r}"
     head, _, body = reply.partition(b"\r\n\r\n")
     status = int(head.split(b" ", 2)[1])
-    assert status == 200 or b"Content-Type: text/html; charset=utf-8" in head, head
+    assert status == 200 or b"content-type: text/html; charset=utf-8" in head.lower(), head  # names are case-blind
     return status, body
 
 
@@ -92,10 +92,12 @@ def test_unreadable_requests_get_the_root_page(server, capfd):
         assert reply.endswith(ROOT_PAGE), request[:40]
         if reply.startswith(b"HTTP/1."):  # else an HTTP/0.9 answer: the page without a status line
             assert int(reply.split(b" ", 2)[1]) == 400, request[:40]
-    # Not about the address: http.server's own answer, with its code.
-    for request, code in ((b"GET /en/ HTTP/9.9\r\n\r\n", b"505"), (b"\xff\xfe /x HTTP/1.1\r\n\r\n", b"501"),
-                          (b"GET / HTTP/1.1\r\nHost: " + b"x" * 70000 + b"\r\n\r\n", b"431")):
-        assert code in raw(server, request), request[:40]
+    # A method that is not a token and a header over the limit are unreadable too; an HTTP version the
+    # server does not speak is said as such.
+    for request in (b"\xff\xfe /x HTTP/1.1\r\n\r\n", b"GET / HTTP/1.1\r\nHost: " + b"x" * 200_000 + b"\r\n\r\n"):
+        reply = raw(server, request)
+        assert reply.startswith(b"HTTP/1.1 400 ") and reply.endswith(ROOT_PAGE), request[:40]
+    assert raw(server, b"GET /en/ HTTP/9.9\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 505 ")
     assert "Traceback" not in capfd.readouterr().err
 
 

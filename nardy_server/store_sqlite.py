@@ -1,0 +1,207 @@
+"""The SQLite store: one file in the data folder, WAL mode, written by one thread of the process.
+
+WAL lets readers go on while a write commits; ``synchronous=NORMAL`` commits
+without waiting for the disk, which keeps every committed entry through a
+crash of the process (SIGKILL, an exception) but not through a power cut
+(``NARDY_SQLITE_SYNC=FULL`` pays a disk flush per action for that). The
+connection belongs to one worker thread, so the event loop never waits on the
+disk and SQLite never sees two threads. Several processes on one machine may
+share the file (SQLite locks it; the entries' primary key keeps their logs
+whole).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .matchlog import PLAYING, WAITING, MatchRow
+from .store import ROW_COLUMNS, SCHEMA_VERSION, Store, StoreError, body_of, body_text, row_from, row_values
+
+SCHEMA = (
+    """CREATE TABLE nardy_schema (version INTEGER NOT NULL)""",
+    """CREATE TABLE matches (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL CHECK (variant IN ('short', 'long')),
+        length INTEGER NOT NULL,
+        creator TEXT NOT NULL CHECK (creator IN ('white', 'black')),
+        public INTEGER NOT NULL,
+        delay_ms INTEGER,
+        reserve_ms INTEGER,
+        invite TEXT,
+        white TEXT,
+        black TEXT,
+        status TEXT NOT NULL,
+        winner TEXT,
+        reason TEXT,
+        rematch_of TEXT,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL)""",
+    """CREATE INDEX matches_waiting ON matches (status, variant, created)""",
+    """CREATE TABLE entries (
+        match_id TEXT NOT NULL REFERENCES matches (id),
+        n INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (match_id, n)) WITHOUT ROWID""",
+)
+SYNCHRONOUS = {"NORMAL": "PRAGMA synchronous = NORMAL", "FULL": "PRAGMA synchronous = FULL"}
+SET_VERSION = "INSERT INTO nardy_schema (version) VALUES (?)"
+GET_VERSION = "SELECT version FROM nardy_schema"
+HAS_SCHEMA = "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'nardy_schema'"
+SELECT_ROW = "SELECT id, variant, length, creator, public, delay_ms, reserve_ms, invite, white, black, status, " \
+             "winner, reason, rematch_of, created, updated FROM matches"
+INSERT_ROW = "INSERT INTO matches (id, variant, length, creator, public, delay_ms, reserve_ms, invite, white, " \
+             "black, status, winner, reason, rematch_of, created, updated) " \
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+ROW_BY_ID = SELECT_ROW + " WHERE id = ?"
+#: One statement per seat: the column is never a value.
+CLAIM = {
+    "white": "UPDATE matches SET white = ? WHERE id = ? AND white IS NULL AND status = 'waiting' "
+             "AND (public = 1 OR invite = ?)",
+    "black": "UPDATE matches SET black = ? WHERE id = ? AND black IS NULL AND status = 'waiting' "
+             "AND (public = 1 OR invite = ?)",
+}
+ENTRIES = "SELECT n, at, body FROM entries WHERE match_id = ? AND n > ? ORDER BY n"
+INSERT_ENTRY = "INSERT INTO entries (match_id, n, at, body) VALUES (?, ?, ?, ?)"
+UPDATE_STATUS = "UPDATE matches SET status = ?, winner = ?, reason = ?, updated = ? WHERE id = ?"
+OFFERS = SELECT_ROW + " WHERE status = ? AND public = 1 AND variant = ? ORDER BY created LIMIT ?"
+WAITING_ROWS = SELECT_ROW + " WHERE status = ? ORDER BY created LIMIT ?"
+PLAYING_COUNT = "SELECT count(*) FROM matches WHERE status = ? AND updated >= ?"
+
+assert len(ROW_COLUMNS) == INSERT_ROW.count("?")
+
+
+class SqliteStore(Store):
+    def __init__(self, path: Path, synchronous: str | None = None):
+        self.path = Path(path)
+        self.synchronous = (synchronous or os.environ.get("NARDY_SQLITE_SYNC") or "NORMAL").upper()
+        if self.synchronous not in SYNCHRONOUS:
+            raise StoreError(f"NARDY_SQLITE_SYNC={self.synchronous[:20]!r}: NORMAL or FULL")
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nardy-sqlite")
+        self.db: sqlite3.Connection | None = None
+
+    async def _run(self, function, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.thread, function, *args)
+
+    # ------------------------------------------------------------------ the worker thread's side
+
+    def _open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute(SYNCHRONOUS[self.synchronous])
+        db.execute("PRAGMA busy_timeout = 5000")
+        db.execute("PRAGMA foreign_keys = ON")
+        self.db = db
+
+    def _version(self) -> int | None:
+        if self.db.execute(HAS_SCHEMA).fetchone() is None:
+            return None
+        row = self.db.execute(GET_VERSION).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path}: the schema table holds no version")
+        return row[0]
+
+    def _create(self) -> None:
+        with self._transaction():
+            for statement in SCHEMA:
+                self.db.execute(statement)
+            self.db.execute(SET_VERSION, (SCHEMA_VERSION,))
+
+    def _transaction(self):
+        return _Transaction(self.db)
+
+    def _insert(self, row: MatchRow) -> None:
+        with self._transaction():
+            self.db.execute(INSERT_ROW, row_values(row))
+
+    def _claim(self, match_id, side, token_digest, invite_digest) -> bool:
+        with self._transaction():
+            return self.db.execute(CLAIM[side], (token_digest, match_id, invite_digest)).rowcount == 1
+
+    def _row(self, match_id) -> MatchRow | None:
+        values = self.db.execute(ROW_BY_ID, (match_id,)).fetchone()
+        return None if values is None else row_from(values)
+
+    def _entries(self, match_id, after) -> list:
+        return [(n, at, body_of(text)) for n, at, text in self.db.execute(ENTRIES, (match_id, after))]
+
+    def _append(self, match_id, entries, status, updated) -> bool:
+        try:
+            with self._transaction():
+                self.db.executemany(INSERT_ENTRY, [(match_id, n, at, body_text(body)) for n, at, body in entries])
+                self.db.execute(UPDATE_STATUS, (*status, updated, match_id))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def _select(self, query, params) -> list[MatchRow]:
+        return [row_from(values) for values in self.db.execute(query, params)]
+
+    def _count(self, since) -> int:
+        return self.db.execute(PLAYING_COUNT, (PLAYING, since)).fetchone()[0]
+
+    def _close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    # ------------------------------------------------------------------ the interface
+
+    async def _connect(self) -> None:
+        try:
+            await self._run(self._open)
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: {error}") from None
+
+    async def _schema_version(self) -> int | None:
+        return await self._run(self._version)
+
+    async def _create_schema(self) -> None:
+        await self._run(self._create)
+
+    async def close(self) -> None:
+        await self._run(self._close)
+        self.thread.shutdown(wait=True)
+
+    async def create(self, row: MatchRow) -> None:
+        await self._run(self._insert, row)
+
+    async def claim(self, match_id, side, token_digest, invite_digest) -> bool:
+        return await self._run(self._claim, match_id, side, token_digest, invite_digest)
+
+    async def row(self, match_id) -> MatchRow | None:
+        return await self._run(self._row, match_id)
+
+    async def entries(self, match_id, after=0) -> list:
+        return await self._run(self._entries, match_id, after)
+
+    async def append(self, match_id, entries, status, updated) -> bool:
+        return await self._run(self._append, match_id, entries, status, updated)
+
+    async def offers(self, variant, limit=50) -> list[MatchRow]:
+        return await self._run(self._select, OFFERS, (WAITING, variant, limit))
+
+    async def waiting(self, limit=500) -> list[MatchRow]:
+        return await self._run(self._select, WAITING_ROWS, (WAITING, limit))
+
+    async def playing_count(self, since) -> int:
+        return await self._run(self._count, since)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception (the connection is in autocommit mode)."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, value, traceback):
+        self.db.execute("ROLLBACK" if kind else "COMMIT")
+        return False
