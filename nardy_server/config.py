@@ -21,6 +21,12 @@ variable                       meaning
                                loses the match (default 180)
 ``NARDY_OFFER_SECONDS``        a waiting offer whose author has gone this long
                                is withdrawn (default 60)
+``NARDY_HEARTBEAT_SECONDS``    how often a process says it is alive and looks
+                               at presence (default 2)
+``NARDY_FRAME_RATE``           frames a second one connection may send
+                               (default 20, bursts of twice that)
+``NARDY_CREATE_PER_HOUR``      matches one address may create an hour
+                               (default 10, bursts of 20)
 =============================  ==============================================
 """
 
@@ -93,7 +99,8 @@ def from_environment(environ: dict | None = None) -> Settings:
     if environ.get("NARDY_ORIGINS"):
         changes["origins"] = tuple(environ["NARDY_ORIGINS"].split())
     for name, key in (("NARDY_ABANDON_SECONDS", "abandon_seconds"), ("NARDY_OFFER_SECONDS", "offer_seconds"),
-                      ("NARDY_HEARTBEAT_SECONDS", "heartbeat_seconds")):
+                      ("NARDY_HEARTBEAT_SECONDS", "heartbeat_seconds"), ("NARDY_FRAME_RATE", "frame_rate"),
+                      ("NARDY_CREATE_PER_HOUR", "create_rate")):
         if environ.get(name):
             try:
                 value = float(environ[name])
@@ -102,4 +109,9 @@ def from_environment(environ: dict | None = None) -> Settings:
             if not 0 < value < 10**7:
                 raise ValueError(f"{name}={environ[name][:40]!r}: a number of seconds above 0")
             changes[key] = value
+    if "frame_rate" in changes:
+        changes["frame_burst"] = max(1, int(2 * changes["frame_rate"]))
+    if "create_rate" in changes:
+        changes["create_burst"] = max(1, int(2 * changes["create_rate"]))
+        changes["create_rate"] /= 3600
     return settings.with_(**changes)

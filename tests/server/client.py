@@ -193,3 +193,45 @@ def random_action(state: dict, rng: random.Random, double_rate: float = 0.05) ->
     if "double" in actions and rng.random() < double_rate:
         return {"act": "double"}
     return {"act": "roll"}
+
+
+async def play(seats: list[Client], rng: random.Random, until, watchers: list[Client] = (), most: int = 100_000) -> int:
+    """The two seats play random legal actions, each acting only once every client has the last change,
+    until ``until()`` or the match ends; the number of actions."""
+    everyone = [*seats, *watchers]
+    first = seats[0]
+    count = 0
+    while not until() and count < most:
+        await first.until(lambda: len({c.seq for c in everyone}) == 1 and all(c.online for c in everyone))
+        if first.online.get("over"):
+            break
+        actor = next((c for c in seats if c.my_turn()), None)
+        if actor is None:
+            await first.until(lambda: any(c.my_turn() for c in seats) or bool(first.online.get("over")), 10)
+            continue
+        answer = await actor.act(random_action(actor.state, rng))
+        assert "error" not in answer and "refused" not in answer, answer
+        count += 1
+    return count
+
+
+def stored_changes(live_row, entries) -> tuple[dict, list[dict]]:
+    """The record a store's log replays to, and the change each action made (index: the seq it applied to)."""
+    from nardy_server.matchlog import LiveMatch
+
+    live = LiveMatch(live_row)
+    changes = []
+    for n, at, body in entries:
+        answer = live.apply(n, at, body)
+        if answer is not None:
+            changes.append(answer["change"])
+    return live.play.record().to_json(), changes
+
+
+def assert_saw_the_store(client: Client, record: dict, changes: list[dict]) -> None:
+    """Every change the client took is the store's change at that seq, none twice, and its record is the store's."""
+    bases = [change["base"] for change in client.seen]
+    assert bases == sorted(set(bases)), "a change taken twice, or out of order"
+    for change in client.seen:
+        assert change == changes[change["base"]], (change, changes[change["base"]])
+    assert client.record == record
