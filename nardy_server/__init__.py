@@ -18,8 +18,8 @@ code):
 1. ``config``: the settings and limits, from the environment.
 2. ``seats``, ``clocks``, ``limits``: tokens, ids and dice from ``secrets``; time control; rate limits.
 3. ``matchlog``: a match as its log of entries makes it (the engine's session, clock, seats, end).
-4. ``store``: the stores' interface and schema version; ``store_sqlite``, ``store_postgres``: the two stores.
-5. ``events``: events between processes, in-process; ``events_redis``: through Redis.
+4. ``store``, ``store_sqlite``, ``store_postgres``: the stores' interface and schema version, and the two stores.
+5. ``events``, ``events_redis``: events between processes, within one process or through Redis.
 6. ``connection``: one WebSocket's seat, queue and frame budget.
 7. ``hub``: the matches this process hosts: actions, write-ahead, broadcast, clocks, presence, rematch.
 8. ``lobby``: open offers and counts.

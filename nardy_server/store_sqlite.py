@@ -203,5 +203,8 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, value, traceback):
-        self.db.execute("ROLLBACK" if kind else "COMMIT")
+        if kind is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
         return False

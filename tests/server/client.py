@@ -235,3 +235,8 @@ def assert_saw_the_store(client: Client, record: dict, changes: list[dict]) -> N
     for change in client.seen:
         assert change == changes[change["base"]], (change, changes[change["base"]])
     assert client.record == record
+
+
+def run(coroutine, seconds: float = 300):
+    """Run a test's scenario, bounded: a hang fails the test instead of the suite."""
+    return asyncio.run(asyncio.wait_for(coroutine, seconds))

@@ -35,6 +35,7 @@ def server(site_dir, sqlite_env):
     process = ServerProcess(site_dir, sqlite_env).start()
     yield process
     process.stop()
+    assert "Traceback" not in process.output(), process.output()[-3000:]
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +73,7 @@ def cluster(site_dir, cluster_env):
     yield processes
     for process in processes:
         process.stop()
+        assert "Traceback" not in process.output(), process.output()[-3000:]
 
 
 def read_store(env: dict, match_id: str) -> tuple[MatchRow, list]:

@@ -13,12 +13,8 @@ import websockets
 
 from nardy_rules.game import replay
 
-from .client import Client, ahttp, assert_saw_the_store, join, new_match, play, stored_changes
+from .client import Client, ahttp, assert_saw_the_store, join, new_match, play, run, stored_changes
 from .conftest import read_store
-
-
-def run(coroutine):
-    return asyncio.run(coroutine)
 
 
 async def seated(base: str, **fields) -> tuple[dict, list[Client], Client]:
