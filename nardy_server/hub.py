@@ -50,7 +50,9 @@ def now_ms() -> int:
 
 
 def dumps(value: dict) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """A frame's text: ASCII, so that a lone surrogate quoted from a hostile frame is an escape, never text
+    that cannot be sent."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 class FrameError(Exception):

@@ -2,6 +2,7 @@
 """Fuzz every entry point of the engine for longer than the test suite does.
 
     .venv/bin/python scripts/fuzz.py [--requests 20000] [--seed 0]
+    .venv/bin/python scripts/fuzz.py --server [--requests 5000] [--seed 0]
 
 Draws ``--requests`` hostile inputs with the fuzz tests' strategies
 (``tests/engine/hostile.py`` and ``tests/i18n/hostile_pages.py``, hypothesis,
@@ -19,6 +20,13 @@ point; must be 0, the first few are shown) and the slowest call with its
 input: CPU time of the call with its property checks (other work on a shared
 machine does not count), the five slowest inputs of each entry point timed
 again at the end, best of three. Exits 1 if there was any exception.
+
+With ``--server``, the game server instead: a server process (SQLite) is
+started, and ``--requests`` hostile frames, hellos and HTTP requests
+(``tests/server/hostile.py``) are sent to it in turn at random, each held to
+the same properties as ``tests/server/test_fuzz.py`` (an answer, no crash, no
+match changed by a refused frame); prints how many of each, the exceptions
+and whether the server logged a traceback.
 """
 
 from __future__ import annotations
@@ -111,7 +119,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=20_000, help="how many inputs to try (default 20,000)")
     parser.add_argument("--seed", type=int, default=0, help="hypothesis seed (default 0)")
+    parser.add_argument("--server", action="store_true", help="fuzz the game server instead of the engine")
     args = parser.parse_args()
+    if args.server:
+        return fuzz_server(args.requests, args.seed)
 
     tried: Counter = Counter()
     candidates: dict = {name: [] for name in TARGETS}  # entry point -> its slowest inputs as first timed
@@ -155,6 +166,53 @@ def main() -> int:
     print(f"slowest call: {slowest[name][0] * 1000:.1f} ms, {name}: {describe(slowest[name][1], 400)}")
     shutil.rmtree(FOLDER, ignore_errors=True)
     return 1 if failures else 0
+
+
+def fuzz_server(requests: int, seed_value: int) -> int:
+    from tests.server import hostile
+    from tests.server.conftest import FAST
+    from tests.server.servers import ServerProcess
+
+    folder = Path(tempfile.mkdtemp(prefix="nardy-fuzz-server-"))
+    (folder / "site").mkdir()
+    (folder / "site" / "404.html").write_text("<!doctype html><title>404</title>", encoding="utf-8")
+    process = ServerProcess(folder / "site", {**FAST, "NARDY_DATA": str(folder / "data")}).start()
+    session = hostile.Session(process.url)
+    tried: Counter = Counter()
+    failures: list = []
+
+    @settings(max_examples=requests, database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @seed(seed_value)
+    @given(st.data())
+    def run(data):
+        kind = data.draw(st.sampled_from(["frame", "frame", "frame", "hello", "http"]))
+        tried[kind] += 1
+        try:
+            if kind == "frame":
+                session.send_frame(*data.draw(hostile.frames(session.match_id)), data.draw(st.integers(0, 2)))
+            elif kind == "hello":
+                session.send_hello(data.draw(hostile.hellos()))
+            else:
+                session.send_http(*data.draw(hostile.http_requests()))
+        except Exception as error:
+            failures.append((kind, error))
+
+    started = time.perf_counter()
+    try:
+        run()
+        session.close()
+    finally:
+        alive = process.process.poll() is None
+        process.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    traceback_logged = "Traceback" in process.output()
+    print(f"requests tried: {sum(tried.values()):,} (seed {seed_value}, {time.perf_counter() - started:.0f} s): "
+          + ", ".join(f"{kind} {count:,}" for kind, count in sorted(tried.items())))
+    print(f"exceptions: {len(failures)}; server alive at the end: {alive}; traceback in its log: {traceback_logged}")
+    for kind, error in failures[:5]:
+        print(f"  {kind}: " + "".join(traceback.format_exception_only(type(error), error)).strip()[:500])
+    return 1 if failures or not alive or traceback_logged else 0
 
 
 #: How many of each entry point's slowest inputs are timed again at the end.
