@@ -75,7 +75,8 @@ def frames(match_id: str):
         st.integers(4000, 5000).map(lambda n: ("text", json.dumps({"op": "game", "pad": "x" * n}))),
         st.sampled_from(["{", '{"op": "game", "match": ', "NaN", '{"ask": 1e999}', '{"op":"game","ask":' + "9" * 30 + "}",
                          '"\\ud800"', '{"op": "game", "match": "MATCH", "seq": "SEQ", "ask": 4, "action": '
-                         '{"act": "move", "from": "\\ud800", "to": 1}}', '{"op": "game", "match": "\\udfff", "ask": 3}', '{"op": "hello"}',
+                         '{"act": "move", "from": "\\ud800", "to": 1}}',
+                         '{"op": "game", "match": "\\udfff", "ask": 3}', '{"op": "hello"}',
                          "null"]).map(lambda t: ("text", t)),
     )
 
