@@ -34,7 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     site = Path(args.site)
     app = make_app(settings, site)
     server = SiteServer(app, site, args.bind, args.port, quiet=args.quiet, lifespan="on",
-                        ws_max_size=settings.ws_max_bytes, ws_ping_interval=20, ws_ping_timeout=20)
+                        ws_max_size=settings.ws_max_bytes, ws_ping_interval=20, ws_ping_timeout=20,
+                        # A frame is a few kilobytes; compressing each cost the server as much CPU as the
+                        # engine's work on the action (scripts/bench_server.py).
+                        ws_per_message_deflate=False)
     store = "PostgreSQL" if settings.database_url else f"SQLite in {settings.data}"
     events = "Redis" if settings.redis_url else "this process"
     print(f"serve: {server.url} (the site and the game server; store: {store}; events: {events}; Ctrl-C stops)",

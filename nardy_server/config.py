@@ -105,9 +105,9 @@ def from_environment(environ: dict | None = None) -> Settings:
             try:
                 value = float(environ[name])
             except ValueError:
-                raise ValueError(f"{name}={environ[name][:40]!r}: a number of seconds") from None
+                raise ValueError(f"{name}={environ[name][:40]!r}: a number") from None
             if not 0 < value < 10**7:
-                raise ValueError(f"{name}={environ[name][:40]!r}: a number of seconds above 0")
+                raise ValueError(f"{name}={environ[name][:40]!r}: a number above 0 and below 10,000,000")
             changes[key] = value
     if "frame_rate" in changes:
         changes["frame_burst"] = max(1, int(2 * changes["frame_rate"]))

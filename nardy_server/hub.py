@@ -77,6 +77,10 @@ class Hosted:
         self.away_since: dict[str, float] = {}
         #: Since when this process has watched the match being played (an absence counts from then at the earliest).
         self.watched_from = time.monotonic()
+        #: The row's (status, winner, reason) as last written, and when (ms): written again when it changes,
+        #: or a minute on (the lobby counts matches with recent entries).
+        self.stored_status: tuple | None = None
+        self.stored_at = 0
 
 
 class Hub:
@@ -91,6 +95,25 @@ class Hub:
         self.lobby = None  # the lobby (lobby.Lobby) tells its listeners of changes
         self.beat: asyncio.Task | None = None
         self.tasks: set[asyncio.Task] = set()
+        #: Actions the engine played in this process, and the CPU time it took (``/api/stats``).
+        self.acted = 0
+        self.engine_seconds = 0.0
+
+    def _engine(self, function, *args):
+        """Run the engine's part of an action, counting its CPU time."""
+        started = time.process_time()
+        try:
+            return function(*args)
+        finally:
+            self.engine_seconds += time.process_time() - started
+            self.acted += 1
+
+    def stats(self) -> dict:
+        """Counts for an operator (no match id, no token): matches hosted, connections, the engine's share."""
+        return {"process": self.events.process, "matches": len(self.matches),
+                "connections": sum(len(hosted.connections) for hosted in self.matches.values()),
+                "actions": self.acted, "engine_seconds": round(self.engine_seconds, 6),
+                "cpu_seconds": round(time.process_time(), 6)}
 
     async def start(self) -> None:
         await self.store.start()
@@ -301,7 +324,7 @@ class Hub:
                 if set(action) != {"act"}:
                     raise FrameError("server-rolls", "the server rolls the dice: send {\"act\": \"roll\"}")
                 action = {"act": ROLL, "dice": seats.roll()}
-            answer = live.attempt(now, action)
+            answer = self._engine(live.attempt, now, action)
             if "refused" in answer:
                 connection.send(dumps({"answer": ask, "seq": live.seq, "refused": answer["refused"]}))
                 return
@@ -309,21 +332,29 @@ class Hub:
             answers = [answer]
             answers += self._openings(live, now, bodies)
             if await self._store(hosted, live.n - len(bodies), now, bodies):
-                self._send_answers(hosted, answers)
-                connection.send(dumps({"answer": ask, "seq": live.seq}))
+                self._send_answers(hosted, answers, connection, ask)
 
     def _openings(self, live: LiveMatch, now: int, bodies: list) -> list:
         """The opening rolls the server makes when a game begins (ties rolled again): their answers."""
         answers = []
         while live.needs_opening():
             action = {"act": "opening", "dice": seats.roll()}
-            answers.append(live.attempt(now, action))
+            answers.append(self._engine(live.attempt, now, action))
             bodies.append({"action": action})
         return answers
 
-    def _send_answers(self, hosted: Hosted, answers: list) -> None:
-        for answer in answers:
-            self._broadcast(hosted, {**answer, "online": self._online(hosted)})
+    def _send_answers(self, hosted: Hosted, answers: list, actor: Connection | None = None, ask=None) -> None:
+        """The engine's changes to every connection; the actor's last frame also answers its request (``ask``),
+        which saves it a frame of its own."""
+        online = self._online(hosted)
+        last = len(answers) - 1
+        for k, answer in enumerate(answers):
+            text = dumps({**answer, "online": online})
+            for connection in list(hosted.connections):
+                if connection is actor and k == last:
+                    connection.send(text[:-1] + ',"answer":' + json.dumps(ask) + "}")
+                else:
+                    connection.send(text)
         self._arm_clock(hosted)
 
     async def _write(self, hosted: Hosted, bodies: list) -> bool:
@@ -348,11 +379,16 @@ class Hub:
         On a conflict or a failure the match is read again and sent whole; False then."""
         live = hosted.live
         entries = [(first + k, now, body) for k, body in enumerate(bodies, 1)]
+        status = live.status()
+        if status == hosted.stored_status and now - hosted.stored_at < 60_000:
+            status = None  # the row is as it was: only the entries are written
         try:
-            written = await self.store.append(live.row.id, entries, live.status(), now)
+            written = await self.store.append(live.row.id, entries, status, now)
         except Exception:
             LOG.exception("match %s: the store failed", live.row.id)
             written = False
+        if status is not None and written:
+            hosted.stored_status, hosted.stored_at = status, now
         if not written:
             await self._reload(hosted)
             raise FrameError("stale", "another action was taken first: the match is sent again")
@@ -402,7 +438,7 @@ class Hub:
             for n, at, body in entries:
                 if n <= live.n:
                     continue
-                answers.append(live.apply(n, at, body))
+                answers.append(self._engine(live.apply, n, at, body) if "action" in body else live.apply(n, at, body))
             if live.started and not started:
                 hosted.watched_from = time.monotonic()
         except Exception:

@@ -7,6 +7,8 @@ shaped here; anything else gets a clear error and changes nothing.
 HTTP (JSON in and out; bodies at most ``max_frame_chars``):
 
 - ``GET /api/server``: that a game server is here, and what it accepts.
+- ``GET /api/stats``: this process's counts (matches hosted, connections,
+  actions and the engine's CPU time on them, the process's CPU time).
 - ``POST /api/matches`` ``{"variant", "length", "color": "white"|"black"|"random",
   "clock": null|{"delay": s, "reserve": s}, "public": bool}``: a new match
   with the creator's seat: ``{"match", "seat", "token", "invite"}`` (the
@@ -30,9 +32,10 @@ client without one, not a browser, is let in):
   The server sends the whole match after hello and on request, each change
   as the worker answers one (``{"match", "seq", "change", "state"}``), both
   with ``online`` (seats, presence, clock, end, rematch), ``{"online"}``
-  alone when only that changed, and ``{"answer": ask, ...}`` to a request:
-  ``seq`` when done, ``refused`` as the engine refuses, or ``error`` and
-  ``code``.
+  alone when only that changed, and ``"answer": ask`` to a request: on the
+  last change an accepted action made (to the actor only), on the whole
+  match asked for, or in a frame of its own with ``seq`` and ``refused`` as
+  the engine refuses, or ``error`` and ``code``.
 - ``/api/lobby/ws?variant=short``: ``{"lobby": {"variant", "offers", "players", "games"}}``
   on every change and every few seconds.
 
@@ -82,6 +85,7 @@ class Routes:
     def routes(self) -> list:
         return [
             Route("/api/server", self.server_info),
+            Route("/api/stats", self.stats),
             Route("/api/matches", self.create, methods=["POST"]),
             Route("/api/matches/{match_id}", self.summary),
             Route("/api/matches/{match_id}/join", self.join, methods=["POST"]),
@@ -98,6 +102,9 @@ class Routes:
         return JSONResponse({"server": "nardy", "protocol": 1, "variants": list(VARIANTS),
                              "lengths": [0, *range(1, settings.max_length + 1, 2)],
                              "clock": {"max_delay": settings.max_delay_seconds, "max_reserve": settings.max_reserve_seconds}})
+
+    async def stats(self, request: Request) -> JSONResponse:
+        return JSONResponse(self.hub.stats())
 
     async def unknown(self, request: Request) -> JSONResponse:
         return _error("no-such-address", "no such address", 404)

@@ -113,9 +113,11 @@ class Store(ABC):
         """The log's entries numbered above ``after``, in order, as ``(n, at, body)``."""
 
     @abstractmethod
-    async def append(self, match_id: str, entries: list[tuple[int, int, dict]], status: tuple, updated: int) -> bool:
-        """Write entries (numbered on from the log's last) and the row's (status, winner, reason), in one
-        transaction; False, with nothing written, when another writer has taken one of the numbers."""
+    async def append(self, match_id: str, entries: list[tuple[int, int, dict]], status: tuple | None,
+                     updated: int) -> bool:
+        """Write entries (numbered on from the log's last) and, unless None, the row's (status, winner, reason)
+        and its time ``updated``, in one transaction; False, with nothing written, when another writer has taken
+        one of the numbers."""
 
     @abstractmethod
     async def offers(self, variant: str, limit: int = 50) -> list[MatchRow]:

@@ -127,7 +127,8 @@ class PostgresStore(Store):
             async with self.pool.connection() as db, db.transaction():
                 async with db.cursor() as cursor:
                     await cursor.executemany(INSERT_ENTRY, [(match_id, n, at, body_text(body)) for n, at, body in entries])
-                await db.execute(UPDATE_STATUS, (*status, updated, match_id))
+                if status is not None:
+                    await db.execute(UPDATE_STATUS, (*status, updated, match_id))
         except psycopg.errors.UniqueViolation:
             return False
         return True
