@@ -48,11 +48,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_server.config import from_environment  # noqa: E402
-from nardy_server.matchlog import LiveMatch  # noqa: E402
-from nardy_server.store import open_store  # noqa: E402
-from tests.server.client import Client, assert_saw_the_store, join, new_match, random_action, stored_changes  # noqa: E402
-from tests.server.servers import Postgres, Redis, ServerProcess  # noqa: E402
+from nardy_server.config import from_environment
+from nardy_server.matchlog import LiveMatch
+from nardy_server.store import open_store
+from tests.server.client import Client, assert_saw_the_store, join, new_match, random_action, stored_changes
+from tests.server.servers import Postgres, Redis, ServerProcess
 
 #: Connections opened a second while the matches are set up (a real server sees players arrive over time).
 RAMP_PER_SECOND = 200
@@ -84,7 +84,7 @@ async def drive(match: Match, deadline: float, think: float, rng: random.Random,
     """Play random actions with think times until the deadline; a finished match goes on as a rematch."""
     a, b = match.clients
     while time.monotonic() < deadline:
-        await a.until(lambda: a.seq == b.seq and a.online is not None and b.online is not None, 120)
+        await a.until(lambda a=a, b=b: a.seq == b.seq and a.online is not None and b.online is not None, 120)
         if a.online.get("over"):
             match.finished = True
             if not await rematch(match, bases):
@@ -93,7 +93,7 @@ async def drive(match: Match, deadline: float, think: float, rng: random.Random,
             continue
         actor = next((c for c in (a, b) if c.my_turn()), None)
         if actor is None:
-            await a.until(lambda: any(c.my_turn() for c in (a, b)) or bool(a.online.get("over")), 120)
+            await a.until(lambda a=a, b=b: a.my_turn() or b.my_turn() or bool(a.online.get("over")), 120)
             continue
         await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
         if time.monotonic() >= deadline:
@@ -104,7 +104,7 @@ async def drive(match: Match, deadline: float, think: float, rng: random.Random,
         if "error" in answer or "refused" in answer:
             raise AssertionError(f"match {match.id}: {answer}")
         target = answer["seq"]
-        await a.until(lambda: a.seq >= target and b.seq >= target, 120)
+        await a.until(lambda a=a, b=b, target=target: a.seq >= target and b.seq >= target, 120)
         done = max(a.arrived.get(target, sent), b.arrived.get(target, sent))
         match.round_trips.append(done - sent)
         match.actions += 1
