@@ -98,6 +98,10 @@ class Hub:
         #: Actions the engine played in this process, and the CPU time it took (``/api/stats``).
         self.acted = 0
         self.engine_seconds = 0.0
+        #: How late the event loop ran a timer (seconds): the worst, and how many times over 50 ms.
+        self.lag_worst = 0.0
+        self.lags_over_50ms = 0
+        self.lag_watch: asyncio.Task | None = None
 
     def _engine(self, function, *args):
         """Run the engine's part of an action, counting its CPU time."""
@@ -113,16 +117,29 @@ class Hub:
         return {"process": self.events.process, "matches": len(self.matches),
                 "connections": sum(len(hosted.connections) for hosted in self.matches.values()),
                 "actions": self.acted, "engine_seconds": round(self.engine_seconds, 6),
-                "cpu_seconds": round(time.process_time(), 6)}
+                "cpu_seconds": round(time.process_time(), 6),
+                "loop_lag": {"worst_ms": round(self.lag_worst * 1000, 1), "over_50ms": self.lags_over_50ms}}
+
+    async def _watch_lag(self) -> None:
+        """The event loop's lateness: a loop busy or blocked shows here before players feel it."""
+        while True:
+            started = time.monotonic()
+            await asyncio.sleep(0.05)
+            late = time.monotonic() - started - 0.05
+            self.lag_worst = max(self.lag_worst, late)
+            if late > 0.05:
+                self.lags_over_50ms += 1
 
     async def start(self) -> None:
         await self.store.start()
         await self.events.start(self.on_event)
         self.beat = asyncio.create_task(self._heartbeat(), name="nardy-heartbeat")
+        self.lag_watch = asyncio.create_task(self._watch_lag(), name="nardy-loop-lag")
 
     async def close(self) -> None:
-        if self.beat is not None:
-            self.beat.cancel()
+        for task in (self.beat, self.lag_watch):
+            if task is not None:
+                task.cancel()
         for hosted in self.matches.values():
             if hosted.timer is not None:
                 hosted.timer.cancel()

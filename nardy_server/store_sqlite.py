@@ -6,15 +6,21 @@ crash of the process (SIGKILL, an exception) but not through a power cut
 (``NARDY_SQLITE_SYNC=FULL`` pays a disk flush per action for that). A commit
 then costs tens of microseconds, less than handing it to a worker thread
 (measured: the hand-over under the GIL cost more CPU than the write), so
-the statements run in the loop's thread. Several processes on one machine
-may share the file (SQLite locks it; the entries' primary key keeps their
-logs whole).
+the statements run in the loop's thread. What does wait for the disk, the
+checkpoint that copies the WAL into the database and flushes both, runs in a
+thread of its own on its own connection (``PASSIVE``: it never blocks a
+writer), every second; left to SQLite it ran inside a commit and held the
+event loop for up to seconds on a busy disk (``scripts/bench_server.py``).
+Several processes on one machine may share the file (SQLite locks it; the
+entries' primary key keeps their logs whole).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
+import threading
 from pathlib import Path
 
 from .matchlog import PLAYING, WAITING, MatchRow
@@ -48,6 +54,10 @@ SCHEMA = (
         PRIMARY KEY (match_id, n)) WITHOUT ROWID""",
 )
 SYNCHRONOUS = {"NORMAL": "PRAGMA synchronous = NORMAL", "FULL": "PRAGMA synchronous = FULL"}
+NO_AUTO_CHECKPOINT = "PRAGMA wal_autocheckpoint = 0"
+CHECKPOINT = "PRAGMA wal_checkpoint(PASSIVE)"
+#: Seconds between two checkpoints.
+CHECKPOINT_SECONDS = 1.0
 SET_VERSION = "INSERT INTO nardy_schema (version) VALUES (?)"
 GET_VERSION = "SELECT version FROM nardy_schema"
 HAS_SCHEMA = "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'nardy_schema'"
@@ -81,6 +91,8 @@ class SqliteStore(Store):
         if self.synchronous not in SYNCHRONOUS:
             raise StoreError(f"NARDY_SQLITE_SYNC={self.synchronous[:20]!r}: NORMAL or FULL")
         self.db: sqlite3.Connection | None = None
+        self.checkpointer: threading.Thread | None = None
+        self.stopping = threading.Event()
 
     async def _run(self, function, *args):
         return function(*args)
@@ -94,7 +106,21 @@ class SqliteStore(Store):
         db.execute(SYNCHRONOUS[self.synchronous])
         db.execute("PRAGMA busy_timeout = 5000")
         db.execute("PRAGMA foreign_keys = ON")
+        db.execute(NO_AUTO_CHECKPOINT)
         self.db = db
+        self.checkpointer = threading.Thread(target=self._checkpoints, name="nardy-sqlite-checkpoint", daemon=True)
+        self.checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy the WAL into the database now and then, off the event loop (its own connection)."""
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout = 5000")
+        try:
+            while not self.stopping.wait(CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):  # busy now: the next one catches up
+                    db.execute(CHECKPOINT).fetchall()
+        finally:
+            db.close()
 
     def _version(self) -> int | None:
         if self.db.execute(HAS_SCHEMA).fetchone() is None:
@@ -145,6 +171,9 @@ class SqliteStore(Store):
         return self.db.execute(PLAYING_COUNT, (PLAYING, since)).fetchone()[0]
 
     def _close(self) -> None:
+        self.stopping.set()
+        if self.checkpointer is not None:
+            self.checkpointer.join(timeout=10)
         if self.db is not None:
             self.db.close()
             self.db = None

@@ -241,6 +241,7 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     cpu_before, extra_before = cpu_of(pids), cpu_of(extra)
     stats_before = [await stats_of(base) for base in bases]
     play_started = time.monotonic()
+    own_cpu = time.process_time()
     deadline = play_started + args.seconds
     tasks = [asyncio.create_task(drive(match, deadline, args.think, random.Random(rng.random()), bases))
              for match in matches]
@@ -248,6 +249,7 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     rss_open = rss_of(servers)
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.monotonic() - play_started
+    own_cpu = time.process_time() - own_cpu
     cpu = cpu_of(pids) - cpu_before
     extra_cpu = cpu_of(extra) - extra_before
     stats_after = [await stats_of(base) for base in bases]
@@ -271,7 +273,8 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     print(f"\n{name}: {len(matches)} matches, {2 * len(matches)} clients (set up in {set_up_seconds:.0f} s), "
           f"{elapsed:.0f} s of play, think time {args.think} s (offered about {len(matches) / max(args.think, 1e-3):.0f} "
           f"actions/s)")
-    print(f"  load average during the run: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"  load average during the run: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; the clients' process used "
+          f"{own_cpu / elapsed:.0%} of a core")
     print(f"  actions: {actions:,} ({actions / elapsed:.0f} a second; the engine played {inside_actions:,} in the "
           f"servers); matches finished: {finished}")
     if trips:
@@ -291,6 +294,9 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
               f"(ratio {per_action / in_server:.1f}x" + (f", {(cpu + extra_cpu) / actions / in_server:.1f}x with "
                                                          "PostgreSQL and Redis" if kind == "cluster" else "") +
               f"); {ms(engine)} replayed alone after the run ({replayed:,} actions; ratio {per_action / engine:.1f}x)")
+    lag = [after["loop_lag"] for after in stats_after]
+    print("  the servers' event loops: worst lateness " + ", ".join(f"{one['worst_ms']:.0f} ms" for one in lag) +
+          "; timers over 50 ms late: " + ", ".join(str(one["over_50ms"]) for one in lag))
     print(f"  memory per open match: {(rss_open - rss_before) / len(matches) / 1024:.0f} KiB "
           f"(resident {rss_before / 2**20:.0f} MiB before, {rss_open / 2**20:.0f} MiB with every match open)")
     print(f"  check: {sum(len(m.ids) for m in matches) - len(problems)} of {sum(len(m.ids) for m in matches)} stored "

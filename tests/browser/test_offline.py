@@ -12,7 +12,6 @@ dev/benchmarks.md, "Offline", are printed). Expected texts come from the catalog
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
@@ -24,7 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from nardy_rules import from_text, to_text
 from nardy_site.app import live_assets, offline
-from nardy_site.serve import SiteHandler, SiteServer
+from nardy_site.serve import SiteApp, serve_in_thread
 from tests.site import expected
 
 from .conftest import CHROMIUM, FLAGS, Guard
@@ -74,25 +73,20 @@ def unexpected(guard, *consoles) -> list[str]:
     return foreign + guard.errors + messages
 
 
-class CountingHandler(SiteHandler):
-    """The site's handler, adding up the bytes it sends (headers and bodies, as they go out)."""
+class Counting:
+    """The site's app, adding up the bytes it sends (headers and bodies, as they go out)."""
 
-    def setup(self):
-        super().setup()
-        self.wfile = _Counted(self.wfile, self.server)
+    def __init__(self, app):
+        self.app, self.sent, self.lock = app, 0, threading.Lock()
 
+    async def __call__(self, scope, receive, send):
+        async def counted(message):
+            size = len(message.get("body", b"")) + sum(len(k) + len(v) + 4 for k, v in message.get("headers", ()))
+            with self.lock:
+                self.sent += size
+            await send(message)
 
-class _Counted:
-    def __init__(self, raw, server):
-        self.raw, self.server = raw, server
-
-    def write(self, data):
-        with self.server.lock:
-            self.server.sent += len(data)
-        return self.raw.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self.raw, name)
+        await self.app(scope, receive, counted)
 
 
 class Served:
@@ -103,20 +97,18 @@ class Served:
         shutil.copytree(site, self.site)
         self.port = 0
         self.server = None
+        self.app = Counting(SiteApp(self.site))
         self.start()
         self.url = self.server.url
 
     def start(self):
-        handler = functools.partial(CountingHandler, directory=str(self.site))
-        self.server = SiteServer(("127.0.0.1", self.port), handler)
-        self.server.quiet, self.server.sent, self.server.lock = True, 0, threading.Lock()
+        self.server = serve_in_thread(self.site, port=self.port, app=self.app)
         self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def sent(self) -> int:
         """Bytes sent since the last call."""
-        with self.server.lock:
-            sent, self.server.sent = self.server.sent, 0
+        with self.app.lock:
+            sent, self.app.sent = self.app.sent, 0
         return sent
 
     def stop(self):
