@@ -51,6 +51,10 @@ class Events(ABC):
     async def heartbeat(self, players: int) -> None:  # noqa: B027 - one process needs no heartbeat
         """Called every few seconds: this process is alive, with ``players`` seat connections."""
 
+    async def processes_changed(self) -> bool:
+        """Whether a process has died or come since the last heartbeat (its connections stop or start counting)."""
+        return False
+
     async def present(self, match_id: str, side: str, delta: int) -> None:
         """A connection of ``side`` to the match opened (+1) or closed (-1) in this process."""
         key = (match_id, side)

@@ -107,6 +107,11 @@ class RedisEvents(Events):
             await pipe.execute()
         self.alive_at = 0.0  # read again on the next question
 
+    async def processes_changed(self) -> bool:
+        before = self.alive
+        self.alive_at = 0.0
+        return await self._alive() != before
+
     async def _alive(self) -> set[str]:
         now = time.time()
         if now - self.alive_at > self.heartbeat_seconds:

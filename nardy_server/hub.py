@@ -543,9 +543,12 @@ class Hub:
         """Say this process is alive; look at presence; award abandoned matches; withdraw deserted offers."""
         players = sum(1 for hosted in self.matches.values() for c in hosted.connections if c.side is not None)
         await self.events.heartbeat(players)
+        # Presence changes arrive as events; only a process that died (or came) says nothing: then look again.
+        recheck = await self.events.processes_changed()
         now = time.monotonic()
         for hosted in list(self.matches.values()):
-            await self._presence_changed(hosted)
+            if recheck:
+                await self._presence_changed(hosted)
             live = hosted.live
             if live.over is not None:
                 continue

@@ -61,7 +61,10 @@ CLAIM = {
              "AND (public OR invite = %s)",
 }
 ENTRIES = "SELECT n, at, body FROM entries WHERE match_id = %s AND n > %s ORDER BY n"
-INSERT_ENTRY = "INSERT INTO entries (match_id, n, at, body) VALUES (%s, %s, %s, %s)"
+#: Any number of entries in one statement (arrays unnested: the statement is the same for one or five), so the
+#: common write, one action, is one round trip in autocommit: the statement is its own transaction.
+INSERT_ENTRIES = "INSERT INTO entries (match_id, n, at, body) " \
+                 "SELECT %s, n, at, body FROM unnest(%s::integer[], %s::bigint[], %s::text[]) AS e (n, at, body)"
 UPDATE_STATUS = "UPDATE matches SET status = %s, winner = %s, reason = %s, updated = %s WHERE id = %s"
 OFFERS = SELECT_ROW + " WHERE status = %s AND public AND variant = %s ORDER BY created LIMIT %s"
 WAITING_ROWS = SELECT_ROW + " WHERE status = %s ORDER BY created LIMIT %s"
@@ -123,12 +126,16 @@ class PostgresStore(Store):
         return [(n, at, body_of(text)) for n, at, text in rows]
 
     async def append(self, match_id, entries, status, updated) -> bool:
+        values = (match_id, [n for n, _at, _body in entries], [at for _n, at, _body in entries],
+                  [body_text(body) for _n, _at, body in entries])
         try:
-            async with self.pool.connection() as db, db.transaction():
-                async with db.cursor() as cursor:
-                    await cursor.executemany(INSERT_ENTRY, [(match_id, n, at, body_text(body)) for n, at, body in entries])
-                if status is not None:
-                    await db.execute(UPDATE_STATUS, (*status, updated, match_id))
+            async with self.pool.connection() as db:
+                if status is None:
+                    await db.execute(INSERT_ENTRIES, values)
+                else:
+                    async with db.transaction():
+                        await db.execute(INSERT_ENTRIES, values)
+                        await db.execute(UPDATE_STATUS, (*status, updated, match_id))
         except psycopg.errors.UniqueViolation:
             return False
         return True

@@ -155,9 +155,13 @@ class SqliteStore(Store):
         return [(n, at, body_of(text)) for n, at, text in self.db.execute(ENTRIES, (match_id, after))]
 
     def _append(self, match_id, entries, status, updated) -> bool:
+        rows = [(match_id, n, at, body_text(body)) for n, at, body in entries]
         try:
+            if len(rows) == 1 and status is None:  # the common write: one statement, its own transaction
+                self.db.execute(INSERT_ENTRY, rows[0])
+                return True
             with self._transaction():
-                self.db.executemany(INSERT_ENTRY, [(match_id, n, at, body_text(body)) for n, at, body in entries])
+                self.db.executemany(INSERT_ENTRY, rows)
                 if status is not None:
                     self.db.execute(UPDATE_STATUS, (*status, updated, match_id))
         except sqlite3.IntegrityError:
