@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -100,8 +101,13 @@ class Hub:
         self.engine_seconds = 0.0
         #: How late the event loop ran a timer (seconds): the worst, and how many times over 50 ms.
         self.lag_worst = 0.0
+        self.lag_worst_cpu = 0.0
         self.lags_over_50ms = 0
         self.lag_watch: asyncio.Task | None = None
+        #: The garbage collector's pauses: the worst (seconds) and how many full collections.
+        self.gc_worst = 0.0
+        self.gc_full = 0
+        self._gc_started = 0.0
 
     def _engine(self, function, *args):
         """Run the engine's part of an action, counting its CPU time."""
@@ -118,15 +124,28 @@ class Hub:
                 "connections": sum(len(hosted.connections) for hosted in self.matches.values()),
                 "actions": self.acted, "engine_seconds": round(self.engine_seconds, 6),
                 "cpu_seconds": round(time.process_time(), 6),
-                "loop_lag": {"worst_ms": round(self.lag_worst * 1000, 1), "over_50ms": self.lags_over_50ms}}
+                "loop_lag": {"worst_ms": round(self.lag_worst * 1000, 1), "over_50ms": self.lags_over_50ms,
+                             "worst_cpu_ms": round(self.lag_worst_cpu * 1000, 1)},
+                "gc": {"worst_ms": round(self.gc_worst * 1000, 1), "full_collections": self.gc_full}}
+
+    def _gc_watch(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+            return
+        self.gc_worst = max(self.gc_worst, time.perf_counter() - self._gc_started)
+        if info.get("generation") == 2:
+            self.gc_full += 1
 
     async def _watch_lag(self) -> None:
         """The event loop's lateness: a loop busy or blocked shows here before players feel it."""
         while True:
-            started = time.monotonic()
+            started, cpu = time.monotonic(), time.thread_time()
             await asyncio.sleep(0.05)
             late = time.monotonic() - started - 0.05
-            self.lag_worst = max(self.lag_worst, late)
+            if late > self.lag_worst:
+                # The loop thread's CPU time over that interval: near the lateness when the loop was busy,
+                # near nothing when it was blocked (the disk) or not scheduled (a busy machine).
+                self.lag_worst, self.lag_worst_cpu = late, time.thread_time() - cpu
             if late > 0.05:
                 self.lags_over_50ms += 1
 
@@ -135,8 +154,11 @@ class Hub:
         await self.events.start(self.on_event)
         self.beat = asyncio.create_task(self._heartbeat(), name="nardy-heartbeat")
         self.lag_watch = asyncio.create_task(self._watch_lag(), name="nardy-loop-lag")
+        gc.callbacks.append(self._gc_watch)
 
     async def close(self) -> None:
+        if self._gc_watch in gc.callbacks:
+            gc.callbacks.remove(self._gc_watch)
         for task in (self.beat, self.lag_watch):
             if task is not None:
                 task.cancel()

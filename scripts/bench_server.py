@@ -73,8 +73,8 @@ async def set_up(bases: list[str], index: int, changed_events: bool = True) -> M
     created = await new_match(bases[0], variant=variant, length=1, color="random")
     joined = await join(bases[-1], created["match"], created["invite"])
     changed = asyncio.Event()
-    clients = [await Client(bases[0], created["match"], created["token"], changed=changed).connect(),
-               await Client(bases[-1], created["match"], joined["token"], changed=changed).connect()]
+    clients = [await Client(bases[0], created["match"], created["token"], changed=changed, keep_frames=False).connect(),
+               await Client(bases[-1], created["match"], joined["token"], changed=changed, keep_frames=False).connect()]
     for client in clients:
         await client.wait_full(120)
     return Match(created, clients)
@@ -119,7 +119,7 @@ async def rematch(match: Match, bases: list[str]) -> bool:
     new_id = a.online["rematch"]["match"]
     match.ids.append(new_id)
     changed = asyncio.Event()
-    clients = [await Client(base, new_id, client.token, changed=changed).connect()
+    clients = [await Client(base, new_id, client.token, changed=changed, keep_frames=False).connect()
                for base, client in zip(bases, (a, b))]
     for client in clients:
         await client.wait_full(60)
@@ -182,6 +182,23 @@ def cpu_of(pids: list[int]) -> float:
     return total
 
 
+def waited_for_cpu(pids: list[int]) -> float:
+    """Seconds the processes' threads have waited for a CPU, runnable but not running (/proc schedstat)."""
+    total = 0
+    for pid in pids:
+        for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                total += int(stat.read_text().split()[1])
+    return total / 1e9
+
+
+def cpu_pressure() -> str:
+    """The machine's CPU pressure (the share of time some task waited for a CPU, last minute), if known."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return Path("/proc/pressure/cpu").read_text().split()[2].split("=")[1] + "%"
+    return "unknown"
+
+
 def postgres_pids() -> list[int]:
     found = subprocess.run(["pgrep", "-u", "postgres"], capture_output=True, text=True).stdout.split()
     return [int(pid) for pid in found]
@@ -240,6 +257,7 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     extra = (postgres_pids() + [redis.process.pid]) if kind == "cluster" else []
     cpu_before, extra_before = cpu_of(pids), cpu_of(extra)
     stats_before = [await stats_of(base) for base in bases]
+    waited_before = waited_for_cpu(pids)
     play_started = time.monotonic()
     own_cpu = time.process_time()
     deadline = play_started + args.seconds
@@ -253,6 +271,7 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     cpu = cpu_of(pids) - cpu_before
     extra_cpu = cpu_of(extra) - extra_before
     stats_after = [await stats_of(base) for base in bases]
+    waited = waited_for_cpu(pids) - waited_before
     inside = sum(after["engine_seconds"] - before["engine_seconds"] for before, after in zip(stats_before, stats_after))
     inside_actions = sum(after["actions"] - before["actions"] for before, after in zip(stats_before, stats_after))
     load = os.getloadavg()
@@ -273,8 +292,9 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     print(f"\n{name}: {len(matches)} matches, {2 * len(matches)} clients (set up in {set_up_seconds:.0f} s), "
           f"{elapsed:.0f} s of play, think time {args.think} s (offered about {len(matches) / max(args.think, 1e-3):.0f} "
           f"actions/s)")
-    print(f"  load average during the run: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; the clients' process used "
-          f"{own_cpu / elapsed:.0%} of a core")
+    print(f"  load average during the run: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; CPU pressure (last minute) "
+          f"{cpu_pressure()}; the servers waited {waited:.0f} s for a CPU in {elapsed:.0f} s; the clients' process "
+          f"used {own_cpu / elapsed:.0%} of a core")
     print(f"  actions: {actions:,} ({actions / elapsed:.0f} a second; the engine played {inside_actions:,} in the "
           f"servers); matches finished: {finished}")
     if trips:
@@ -295,8 +315,11 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
                                                          "PostgreSQL and Redis" if kind == "cluster" else "") +
               f"); {ms(engine)} replayed alone after the run ({replayed:,} actions; ratio {per_action / engine:.1f}x)")
     lag = [after["loop_lag"] for after in stats_after]
-    print("  the servers' event loops: worst lateness " + ", ".join(f"{one['worst_ms']:.0f} ms" for one in lag) +
-          "; timers over 50 ms late: " + ", ".join(str(one["over_50ms"]) for one in lag))
+    print("  the servers' event loops: worst lateness " + ", ".join(f"{one['worst_ms']:.0f} ms (of which "
+                                                                   f"{one['worst_cpu_ms']:.0f} ms busy)" for one in lag) +
+          "; timers over 50 ms late: " + ", ".join(str(one["over_50ms"]) for one in lag) +
+          "; garbage collector: worst pause " + ", ".join(f"{a['gc']['worst_ms']:.0f} ms" for a in stats_after) +
+          ", full collections " + ", ".join(str(a["gc"]["full_collections"]) for a in stats_after))
     print(f"  memory per open match: {(rss_open - rss_before) / len(matches) / 1024:.0f} KiB "
           f"(resident {rss_before / 2**20:.0f} MiB before, {rss_open / 2**20:.0f} MiB with every match open)")
     print(f"  check: {sum(len(m.ids) for m in matches) - len(problems)} of {sum(len(m.ids) for m in matches)} stored "

@@ -56,7 +56,7 @@ async def join(base: str, match_id: str, invite: str | None) -> dict:
 
 class Client:
     def __init__(self, base: str, match_id: str, token: str | None = None, origin: str | None = None,
-                 changed: asyncio.Event | None = None):
+                 changed: asyncio.Event | None = None, keep_frames: bool = True):
         """``changed``: an event set on every frame, which clients of one match may share (to wait on all)."""
         self.url = base.replace("http://", "ws://").rstrip("/") + f"/api/matches/{match_id}/ws"
         self.match_id, self.token, self.origin = match_id, token, origin
@@ -74,6 +74,7 @@ class Client:
         self.pending: dict[int, asyncio.Future] = {}
         self.asked = 0
         self.changed = changed or asyncio.Event()
+        self.keep_frames = keep_frames
         self.closed: asyncio.Future | None = None
         #: When each change arrived (monotonic), by the seq it made.
         self.arrived: dict[int, float] = {}
@@ -104,7 +105,8 @@ class Client:
         try:
             async for text in self.ws:
                 frame = json.loads(text)
-                self.frames.append(frame)
+                if self.keep_frames:
+                    self.frames.append(frame)
                 await self._take(frame)
         except websockets.ConnectionClosed:
             pass
