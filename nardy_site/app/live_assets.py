@@ -26,7 +26,7 @@ import re
 import shutil
 from pathlib import Path
 
-from ..pages import play_page
+from ..pages import play_online, play_page
 from ..translations import i18n
 from ..translations.languages import ROOT
 from . import engine_archive, engine_snapshot
@@ -84,7 +84,7 @@ def module_graph(entry: str, assets: Path = ROOT / "assets") -> list[str]:
 def catalog(translator: i18n.Translator) -> dict:
     """A language's ``assets/i18n.json``: the live boards' strings and the play page's (its script uses both),
     with the refusal reasons (:func:`nardy_site.translations.i18n.board_catalog`)."""
-    return i18n.board_catalog(translator, {**i18n.BOARD, **play_page.PLAY})
+    return i18n.board_catalog(translator, {**i18n.BOARD, **play_page.PLAY, **play_online.ONLINE})
 
 
 def pinned_version(root: Path = ROOT) -> str:
