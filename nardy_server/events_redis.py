@@ -35,7 +35,10 @@ class RedisEvents(Events):
         super().__init__()
         self.url = url
         self.heartbeat_seconds = heartbeat_seconds
-        self.redis = redis.Redis.from_url(url, decode_responses=True)
+        # A pool that waits for a free connection (the default one refuses at once when all are busy, as
+        # they are when hundreds of players connect together).
+        self.pool = redis.BlockingConnectionPool.from_url(url, decode_responses=True, max_connections=32, timeout=20)
+        self.redis = redis.Redis(connection_pool=self.pool)
         self.pubsub = None
         self.reader: asyncio.Task | None = None
         self.alive: set[str] = set()
@@ -63,6 +66,7 @@ class RedisEvents(Events):
         if self.pubsub is not None:
             await self.pubsub.aclose()
         await self.redis.aclose()
+        await self.pool.disconnect()
 
     async def _read(self) -> None:
         while True:

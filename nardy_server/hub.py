@@ -279,10 +279,19 @@ class Hub:
         async with hosted.lock:
             connection.send(dumps(self._full(hosted, connection)))
         if connection.side is not None:
-            await self.events.present(row.id, connection.side, +1)
-            await self.events.publish(row.id, {"presence": True})
-            await self._presence_changed(hosted)
+            await self._presence(hosted, connection.side, +1)
         return hosted
+
+    async def _presence(self, hosted: Hosted, side: str, delta: int) -> None:
+        """A seat's connection came or went: count it, tell the other processes, tell everyone here. Events
+        that cannot be sent now (Redis away) leave the presence to the next heartbeat's look."""
+        match_id = hosted.live.row.id
+        try:
+            await self.events.present(match_id, side, delta)
+            await self.events.publish(match_id, {"presence": True})
+            await self._presence_changed(hosted)
+        except Exception as error:
+            LOG.warning("match %s: presence not shared (%s)", match_id, type(error).__name__)
 
     async def disconnect(self, connection: Connection) -> None:
         hosted = self.matches.get(connection.match_id)
@@ -290,9 +299,7 @@ class Hub:
             return
         hosted.connections.discard(connection)
         if connection.side is not None:
-            await self.events.present(connection.match_id, connection.side, -1)
-            await self.events.publish(connection.match_id, {"presence": True})
-            await self._presence_changed(hosted)
+            await self._presence(hosted, connection.side, -1)
         self._forget_if_idle(hosted)
 
     def _online(self, hosted: Hosted, connection: Connection | None = None) -> dict:
