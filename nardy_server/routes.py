@@ -6,7 +6,8 @@ shaped here; anything else gets a clear error and changes nothing.
 
 HTTP (JSON in and out; bodies at most ``max_frame_chars``):
 
-- ``GET /api/server``: that a game server is here, and what it accepts.
+- ``GET /api/server`` (and ``/api/server.json``, which the play page asks, where a static copy of the
+  site has a file saying there is no game server): that a game server is here, and what it accepts.
 - ``GET /api/stats``: this process's counts (matches hosted, connections,
   actions and the engine's CPU time on them, the process's CPU time).
 - ``POST /api/matches`` ``{"variant", "length", "color": "white"|"black"|"random",
@@ -85,6 +86,8 @@ class Routes:
     def routes(self) -> list:
         return [
             Route("/api/server", self.server_info),
+            # The address the play page asks; a built site has a file there saying no server is.
+            Route("/api/server.json", self.server_info),
             Route("/api/stats", self.stats),
             Route("/api/matches", self.create, methods=["POST"]),
             Route("/api/matches/{match_id}", self.summary),

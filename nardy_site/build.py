@@ -3,7 +3,8 @@
 Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build of ``config/<code>.yml``, run side by side, with
 the live boards' shared files (``nardy_site.app.live_assets``: ``pyodide/``,
-Pyodide and the engine archive); then the root pages (``nardy_site.pages.rootpage``);
+Pyodide and the engine archive); then the root pages (``nardy_site.pages.rootpage``) and the
+stand-in of the game server's ``api/server.json`` (``nardy_site.pages.play_online``);
 last the app icons and the service worker with the list of every file
 (``nardy_site.app.offline``).
 
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .app import live_assets, offline
-from .pages import rootpage
+from .pages import play_online, rootpage
 from .translations.languages import ROOT, enabled, get, load
 
 #: The start of one record of MkDocs' log output ("WARNING -  Doc file ...").
@@ -182,6 +183,7 @@ def _finish(folder: Path, results: list[Result], env: dict | None, check: bool) 
     if failed and check:
         raise BuildError("\n\n".join(f"build of {r.code} (config/{r.code}.yml) failed:\n{r.output}" for r in failed))
     rootpage.write(folder, (os.environ if env is None else env).get("NARDY_SITE_URL"))
+    play_online.write(folder)
     try:
         offline.write(folder)  # last: the service worker lists every file of the build
     except offline.OfflineError as error:

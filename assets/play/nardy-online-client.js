@@ -46,10 +46,12 @@ export class GameServer {
     return { status: response.status, answer: answer || {} };
   }
 
-  /** Whether a game server answers here (a static copy of the site has none). */
+  /** Whether a game server answers here. A built site has a file at that address saying there is none, so a
+      static copy answers without a failed request; offline nothing is asked. */
   async available() {
+    if (navigator.onLine === false) return false;
     try {
-      const { status, answer } = await this.request("GET", "server");
+      const { status, answer } = await this.request("GET", "server.json");
       return status === 200 && answer.server === "nardy";
     } catch (error) {
       return false;

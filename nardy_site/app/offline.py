@@ -37,7 +37,7 @@ from nardy_rules.reasons import N_
 
 from ..figures import app_icons
 from ..figures.diagram import script_json
-from ..pages import rootpage
+from ..pages import play_online, rootpage
 from ..translations.languages import ROOT, Language, enabled, source
 
 #: Interface strings of the manifest, the offline page and the notices.
@@ -191,7 +191,8 @@ def url_key(relative: str) -> str:
 def site_files(site_dir: Path) -> dict[str, Path]:
     """{URL relative to the root: file} of everything the build wrote that a browser may ask for.
 
-    Not the service worker itself, nor the precompressed twins (``x.gz`` next to
+    Not the service worker itself, nor the game server's folder (``api/``: the build's stand-in says there is
+    no game server, which a page must ask the network, never a cache), nor the precompressed twins (``x.gz`` next to
     ``x``), which the server sends in place of ``x`` and no page names, nor
     MkDocs' sitemaps: they carry the day of the build, so a rebuild of the same
     pages on another day would be a new build for every reader (the update
@@ -203,7 +204,8 @@ def site_files(site_dir: Path) -> dict[str, Path]:
         for name in sorted(names):
             path = Path(folder) / name
             relative = path.relative_to(site_dir).as_posix()
-            if relative == WORKER or name in DATED or (name.endswith(".gz") and (Path(folder) / name[:-3]).is_file()):
+            if relative == WORKER or name in DATED or (name.endswith(".gz") and (Path(folder) / name[:-3]).is_file()) \
+                    or relative.startswith(play_online.SERVER_FOLDER):
                 continue
             found[url_key(relative)] = path
     return found

@@ -1,13 +1,36 @@
-"""The play page's strings for playing online (``assets/play/nardy-online-*.js``), beside ``play_page.PLAY``.
+"""Playing online on the play page: its strings, and the file that tells the page where no game server is.
 
-Compiled with them into each language's ``assets/i18n.json``
-(``nardy_site.app.live_assets.catalog``). Whole sentences with named
+:data:`ONLINE` are the strings of ``assets/play/nardy-online*.js``, compiled
+with ``play_page.PLAY`` into each language's ``assets/i18n.json``
+(``nardy_site.app.live_assets.catalog``): whole sentences with named
 {placeholders}; {count} numbers stay digits.
+
+The page asks ``<root>/api/server.json`` whether a game server is there. The
+game server (``nardy_server``) answers that address itself; the build writes a
+file of that name saying there is none (:func:`write`), so a copy of the site
+on any static host answers too, with no failed request in the page's console,
+and the page says online play is not available there. The service worker
+never keeps the folder (``nardy_site.app.offline``).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from nardy_rules.reasons import N_, NP_
+
+#: The game server's folder of addresses, and its stand-in in a built site.
+SERVER_FOLDER = "api/"
+SERVER_FILE = SERVER_FOLDER + "server.json"
+
+
+def write(site_dir: Path) -> Path:
+    """The built site's ``api/server.json``: no game server here (the game server answers in its place)."""
+    target = site_dir / SERVER_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps({"server": None}) + "\n", encoding="utf-8")
+    return target
 
 ONLINE = {
     "online-heading": N_("Play online"),
