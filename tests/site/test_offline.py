@@ -159,7 +159,8 @@ def test_the_registration_script_carries_the_notices_in_the_language(site, site_
 
 
 def walked(site: Path) -> dict[str, bytes]:
-    """{URL relative to the root: content} of every file but sw.js, the precompressed twins and the sitemaps."""
+    """{URL relative to the root: content} of every file but sw.js, the precompressed twins, the sitemaps and the
+    game server's stand-in (``api/``: a page asks the network for it, never the worker's cache)."""
     found = {}
     for folder, _dirs, names in os.walk(site):
         for name in names:
@@ -167,7 +168,7 @@ def walked(site: Path) -> dict[str, bytes]:
             if name.endswith(".gz") and path.with_name(name[:-3]).exists() or name == "sitemap.xml":
                 continue
             relative = path.relative_to(site).as_posix()
-            if relative == "sw.js":
+            if relative == "sw.js" or relative.startswith("api/"):
                 continue
             url = re.sub(r"(^|/)index\.html$", r"\1", relative)
             found[url] = path.read_bytes()
@@ -176,6 +177,10 @@ def walked(site: Path) -> dict[str, bytes]:
 
 def test_the_worker_lists_every_file_of_the_build_with_its_hash(site, site_languages):
     manifest = offline.read_worker(site / offline.WORKER)
+    # The build says no game server is here (the game server answers this address in its place); the worker
+    # leaves it to the network.
+    assert json.loads((site / "api" / "server.json").read_text(encoding="utf-8")) == {"server": None}
+    assert not [key for key in manifest["files"] if key.startswith("api/")]
     files = walked(site)
     assert manifest["hashDigits"] >= 16
     assert set(manifest["files"]) == set(files)
