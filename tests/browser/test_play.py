@@ -344,7 +344,6 @@ def test_a_whole_game_from_the_usual_start_against_the_strong_computer(guard, si
     hint asked for once, to the end of the game; dice from a seeded queue so the game is the same every run."""
     rng = random.Random(f"{code}-{variant}")
     play = Play(guard, site_url, code=code, dice=[(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(400)])
-    t = play_text(code)
     play.page.locator("select[data-setting='variant']").select_option(variant)
     play.seats("person", "computer-strong")
     play.page.locator("button[data-action='start']").click()
