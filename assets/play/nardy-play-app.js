@@ -99,6 +99,7 @@ export class PlayApp {
     this.setup.view.root.hidden = mode !== "setup";
     this.setup.view.opener.hidden = mode === "setup";
     this.panel.line.hidden = mode === "setup";
+    this.panel.tools.hidden = mode === "setup";
     this.board.clearSelection();
     this.updateButtons();
   }

@@ -6,7 +6,10 @@
    height they need in the page's language; the board gets the rest of the window's height under the site's
    header, as wide as that allows (never wider than the column): the width follows from the board's own
    proportions (its SVG's viewBox). It is measured again when the window changes and whenever the page
-   draws a new state (a button row more or less). show() scrolls the page so that the board sits right
+   draws a new state; the board then only ever gets smaller until the window changes (a sentence or a
+   button row more shrinks it once, one less does not make it grow back), so that it does not move under
+   a finger from one step to the next. The lines under it keep room for two lines of text and two rows
+   of buttons (nardy-play.css), so most steps change nothing. show() scrolls the page so that the board sits right
    under the header: when a game starts (the page opens, a new game, play again), since the page's title
    and introduction come first. */
 
@@ -19,7 +22,11 @@ export class Fit {
     this.area = area;
     this.under = under;
     this.frame = 0;
-    addEventListener("resize", () => this.update());
+    this.limit = null; // the board's width now: the smallest measured since the window last changed
+    addEventListener("resize", () => {
+      this.limit = null;
+      this.update();
+    });
   }
 
   header() {
@@ -45,9 +52,9 @@ export class Fit {
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => {
       const width = this.measure();
-      if (width === null) return;
-      const limit = `${Math.floor(width)}px`;
-      if (this.area.style.maxWidth !== limit) this.area.style.maxWidth = limit;
+      if (width === null || (this.limit !== null && width >= this.limit)) return;
+      this.limit = Math.floor(width);
+      this.area.style.maxWidth = `${this.limit}px`;
     });
   }
 
