@@ -197,7 +197,6 @@ PLAY = {
     "setup-start": N_("Start position"),
     "setup-previous": N_("Previous play"),
     "setup-next": N_("Next play"),
-    "setup-plays": N_("Legal plays"),
     "setup-play": N_("Play from here"),
     "setup-back": N_("Back to the game"),
     "setup-opened": N_("Set-up mode: change the position, choose the side to move and the dice, then play from here."),
