@@ -1,32 +1,29 @@
 /* The play page's controller: a match between two seats, every step decided by the engine.
 
-   The match is opened once in the worker (nardy_rules.game_live: a new
-   match, or the stored record on a reload) and played by its id: each action
-   is a game request of nardy_rules.live ({"op": "game", "match", "action"})
-   sent through OpenMatch.send (nardy-play-match.js), and the answer says what
-   changed (nardy_rules.game_session): the page keeps the record and the
-   scoresheet from those changes, so an action costs one action however long
-   the match. The answer's state (MatchState.to_json) is all the page shows:
-   the position, the dice, whose turn, the actions allowed (the buttons), the
-   resignations that may be offered, the cube, the score, the Crawford game,
-   the result and the scoresheet. A person's moves are in nardy-play-moves.js;
-   a computer seat asks the same op with "computer": level and plays the
-   actions the engine chose, one at a time, so the page never waits on the bot
-   (it thinks in the worker). A single move the engine played travels on the
-   board (nardy-play-motion.js); the dice and the moves may be heard
-   (nardy-play-sound.js); the board and the current buttons stay in view
+   The match is opened once in the worker (nardy_rules.game_live: a new match,
+   or the stored record on a reload) and played by its id: each action goes
+   through OpenMatch.send (nardy-play-match.js) as {"op": "game", "match",
+   "action"}, and the answer says what changed (nardy_rules.game_session), so
+   an action costs one action however long the match. The answer's state
+   (MatchState.to_json) is all the page shows: the position, the dice, whose
+   turn, the actions allowed (the buttons), the resignations that may be
+   offered, the cube, the score, the result and the scoresheet. A person's
+   moves are in nardy-play-moves.js, a computer seat's and the hint in
+   nardy-play-computer.js; a single move the engine played travels on the board
+   (nardy-play-motion.js), and the board and the current buttons stay in view
    together (nardy-play-fit.js). */
 
-import { activate, drag, key, turnRequest } from "./nardy-play-moves.js";
+import { activate, drag, key } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
 import { Fit } from "./nardy-play-fit.js";
+import { drive, hint } from "./nardy-play-computer.js";
 import { OpenMatch } from "./nardy-play-match.js";
 import { hops } from "./nardy-play-motion.js";
 import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
-import { STEP_MS, pause, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
+import { readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { Sound } from "./nardy-play-sound.js";
-import { actionText, personSide, scoreText, stateText } from "./nardy-play-text.js";
+import { actionText, scoreText, stateText } from "./nardy-play-text.js";
 import { formatDice } from "../board/nardy-strings.js";
 
 /** The actions a person acting now may press, as buttons (the engine's list, in the panel's terms). */
@@ -292,57 +289,12 @@ export class PlayApp {
     else this.say(this.t("moved", { move: notation, dice: formatDice(turn.remaining) }));
   }
 
-  /** While a computer seat is to act: ask the engine for its decision and play it, step by step. Once a lone
-      person is to act after it, the page says so ("your turn") after what the computer did. */
-  async drive() {
-    const version = this.version;
-    if (this.mode !== "game" || this.thinking || !this.state.actions.length) return;
-    if (this.actor().kind !== "computer") {
-      if (this.computerActed && this.state.side && this.state.side === personSide(this.seats)) this.say(`${this.panel.status.textContent} ${stateText(this.t, this.state, this.seats)}`);
-      this.computerActed = false;
-      return;
-    }
-    this.thinking = true;
-    this.computerActed = true;
-    this.updateButtons();
-    try {
-      const answer = await this.match.send({ computer: this.actor().level });
-      if (answer.error) this.say(this.t("play-engine-error"));
-      if (version !== this.version || !answer.computer) return;
-      for (const action of answer.computer.actions) {
-        await pause(STEP_MS);
-        if (this.mode !== "game") return;
-        const full = action.act === "roll" || action.act === "opening" ? { ...action, dice: throwDice() } : action;
-        if (full.act === "move") {
-          const found = await this.ask(turnRequest(this.state, "check", { from: full.from, to: full.to, die: full.die }));
-          if (!(await this.play(full, { drive: false }))) return;
-          if (found.notation) this.sayMoved(found.notation, true);
-        } else if (!(await this.play(full, { drive: false }))) {
-          return;
-        }
-        if (full.act === "roll" || full.act === "opening") break; // what follows depends on the dice
-      }
-    } finally {
-      this.thinking = false;
-      if (this.state) this.updateButtons();
-    }
-    await this.drive();
+  /** While a computer seat is to act, its actions step by step (nardy-play-computer.js). */
+  drive() {
+    return drive(this);
   }
 
-  /** The computer's top plays for the turn's roll, with the chances it estimates for the mover: the best drawn
-      on the board as arrows, the three listed under it with their chances; the status names the best once. */
-  async hint() {
-    const turn = this.state && this.state.turn;
-    if (!turn) return this.say(this.t("plays-no-dice"));
-    const answer = await this.ask({ op: "hint", position: turn.position, dice: turn.dice, n: 3 });
-    if (answer.error) return this.say(this.t("play-engine-error"));
-    const dice = formatDice(turn.dice);
-    if (!answer.hints.length) return this.panel.showHints(this.t("play-hint-none", { dice }), []);
-    const lines = answer.hints.map((item) => this.t("play-hint-item", { play: item.play, win: Math.round(item.win * 100) }));
-    this.panel.showHints(this.t("play-hint-heading", { dice }), lines);
-    // Drawn from the turn's start: the moves made so far are taken back on the board first.
-    if (!turn.moves.length) this.board.showHint(answer.hints[0].moves);
-    this.fit.update();
-    return this.say(this.t("play-hint-shown", { dice, play: answer.hints[0].play }));
+  hint() {
+    return hint(this);
   }
 }
