@@ -4,7 +4,7 @@
    engine for its decision ({"op": "game", "match", "computer": level}:
    nardy_rules.play_live) and plays the actions it chose one at a time,
    STEP_MS apart, through the same actions as a person's, so its moves travel
-   and are said as they are made ("Black moves 13/7."); once a lone person is
+   and are said as they are made ("Black moves 12/18.", in the board's numbering); once a lone person is
    to act after it, the page says so after the computer's last step. The hint
    is the strong level's top plays for the turn's roll (the hint op): the best
    drawn on the board, three listed, the best said once. */
