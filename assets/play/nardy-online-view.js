@@ -89,7 +89,7 @@ export class OnlineView {
     ];
     this.fields = Object.fromEntries(parts.map(([, element]) => [element.name, element]));
     this.fields.length.value = "3";
-    this.form = htmlElement("fieldset", { class: "nardy-online-form", hidden: true });
+    this.form = htmlElement("fieldset", { class: "nardy-play-settings nardy-online-form", hidden: true });
     this.form.append(htmlElement("legend", {}, t("online-friend")), ...parts.map(([wrapper]) => wrapper),
       button(t("online-create"), "create", handles));
 
@@ -116,8 +116,9 @@ export class OnlineView {
   /** "unavailable" (no game server here), "idle" (the form and the lobby), "invite" (links shown), "match". */
   show(mode) {
     this.mode = mode;
-    this.form.hidden = this.lobby.hidden = !(mode === "idle" || mode === "invite");
+    this.form.hidden = this.lobby.hidden = mode !== "idle";
     this.invite.hidden = mode !== "invite";
+    this.root.hidden = mode === "match"; // its part of a match is under the board's lines
     this.match.hidden = mode !== "match" && mode !== "invite";
     if (mode === "unavailable") this.say(this.t("online-unavailable"));
   }

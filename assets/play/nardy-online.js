@@ -15,7 +15,8 @@ import { turnRequest } from "./nardy-play-moves.js";
 import { actionText, stateText } from "./nardy-play-text.js";
 
 const CODES = { "seat-taken": "online-seat-taken", "bad-invite": "online-bad-invite", "no-such-match": "online-no-match",
-  "too-many": "online-too-many", "not-your-turn": "online-not-your-turn", connection: "online-connection-lost" };
+  "too-many": "online-too-many", "not-your-turn": "online-not-your-turn", connection: "online-connection-lost",
+  waiting: "online-waiting", spectator: "online-watching", "match-over": "play-over" };
 
 /** The online link in a page address's fragment: {join: [match, invite]} | {watch} | {match}, or null. */
 export function readOnlineLink(hash) {
@@ -37,7 +38,9 @@ export class Online {
       rematch: () => app.guard(() => this.rematch()),
       leave: () => app.guard(() => this.leave()),
     });
-    mount.append(this.view.root);
+    // The box after the new-game form; in a match, who plays what, presence and clocks under the board's lines.
+    app.panel.form.after(this.view.root);
+    app.panel.line.after(this.view.match);
     this.view.fields.variant.addEventListener("change", () => this.listenLobby());
     this.match = null;
     this.you = null;
@@ -66,6 +69,12 @@ export class Online {
     this.app.say(this.t(key, params));
   }
 
+  /** What a refused request ({error, code}) says; a stale action (the match moved on) asks for the match again. */
+  errorText(answer) {
+    if (answer.code === "stale" && this.match) this.match.resync();
+    return this.t(CODES[answer.code] || "online-failed");
+  }
+
   /** A new match: a friend's (its links shown) or an offer to the lobby. */
   async create(offer) {
     const settings = this.view.settings();
@@ -76,8 +85,10 @@ export class Online {
       const page = location.href.split("#")[0];
       this.view.showLinks(`${page}#join=${made.match}.${made.invite}`, `${page}#watch=${made.match}`);
       this.view.show("invite");
+      this.view.inviteLink.focus();
     }
     this.say("online-waiting");
+    this.view.say(this.t("online-waiting"));
     return true;
   }
 
@@ -99,6 +110,7 @@ export class Online {
     if (this.match) this.match.close();
     this.you = null;
     this.seen = null;
+    this.presence = {}; // {waited, met, away}: what was said of the opponent's presence
     this.greet = greet;
     history.replaceState(null, "", `#${token ? "match" : "watch"}=${id}`);
     this.view.show("match");
@@ -122,7 +134,8 @@ export class Online {
         black: { kind: this.you === "black" ? "person" : "remote" } };
       app.setMode("game");
       app.accept(frame);
-      if (this.greet) app.say(`${this.seatText()} ${stateText(this.t, app.state, app.seats)}`);
+      const waiting = this.match.online && this.match.online.seated.length < 2;
+      if (this.greet) app.say(`${this.seatText()} ${waiting ? this.t("online-waiting") : stateText(this.t, app.state, app.seats)}`);
       this.greet = false;
       return;
     }
@@ -156,13 +169,22 @@ export class Online {
     const seen = this.seen || online;
     this.seen = online;
     this.clock = online.clock && { ...online.clock, at: performance.now() };
+    this.you = this.match.you;
     const other = this.you === "white" ? "black" : "white";
-    if (this.you && seen.seated.length < 2 && online.seated.length === 2) this.say("online-opponent-joined");
-    const away = this.you && online.seated.length === 2 && !online.over && !online.present.includes(other);
-    if (this.you && seen !== online && !online.over) {
-      if (away && seen.present.includes(other)) this.say("online-opponent-away");
-      else if (!away && seen.present.length && !seen.present.includes(other) && online.present.includes(other)) this.say("online-opponent-back");
+    // Presence: the opponent joined (seen here as the seat was waiting), went away (after having been here, or
+    // already away when the match is opened), came back; each said once.
+    const presence = this.presence;
+    if (this.you && online.seated.length < 2) presence.waited = true;
+    const here = online.present.includes(other);
+    if (this.you && !presence.met && (here || (!presence.waited && online.seated.length === 2))) {
+      presence.met = true;
+      // Said with whose turn it is, once this frame's change (the opening roll) is the page's.
+      if (here && presence.waited) queueMicrotask(() => this.app.say(`${this.t("online-opponent-joined")} ${this.turnText()}`));
     }
+    const away = Boolean(this.you && presence.met && online.seated.length === 2 && !online.over && !here);
+    if (away && !presence.away) this.say("online-opponent-away");
+    else if (!away && presence.away && here) this.say("online-opponent-back");
+    presence.away = away;
     // The end, when it comes (or when a match already over is opened): play's end is the engine's to say.
     if (online.over && online.over.reason !== "play" && (!seen.over || seen === online)) {
       const loser = online.over.winner === "white" ? "black" : "white";
@@ -177,9 +199,12 @@ export class Online {
       return;
     }
     if (this.you && rematch.asked.includes(other) && !(seen.rematch || { asked: [] }).asked.includes(other)) this.say("online-rematch-offered");
-    if (online.seated.length === 2 && this.view.mode === "invite") this.view.show("match");
+    if (online.seated.length === 2 && this.view.mode === "invite") {
+      this.view.show("match");
+      this.view.say("");
+    }
     this.view.showMatch({
-      seat: `${this.seatText()} ${this.turnText()}`.trim(),
+      seat: this.seatText(),
       presence: away ? this.t("online-opponent-away") : "",
       clocks: this.clockText(),
       rematch: Boolean(this.you && online.over && online.over.reason !== "cancelled" && !rematch.asked.includes(this.you)),

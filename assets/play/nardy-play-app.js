@@ -8,10 +8,10 @@
    (MatchState.to_json) is all the page shows: the position, the dice, whose
    turn, the actions allowed (the buttons), the resignations that may be
    offered, the cube, the score, the result and the scoresheet. A person's
-   moves are in nardy-play-moves.js, a computer seat's and the hint in
-   nardy-play-computer.js; a single move the engine played travels on the board
-   (nardy-play-motion.js), and the board and the current buttons stay in view
-   together (nardy-play-fit.js). */
+   moves are in nardy-play-moves.js, a computer seat's and the hint in nardy-play-computer.js; a single move
+   the engine played travels on the board (nardy-play-motion.js), and the board and the current buttons stay
+   in view together (nardy-play-fit.js). Online (nardy-online.js: this.online), the match is the game
+   server's, a "remote" seat is played elsewhere, the server rolls the dice, no hint, nothing stored here. */
 
 import { activate, drag, key } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
@@ -94,7 +94,7 @@ export class PlayApp {
   setMode(mode) {
     this.mode = mode;
     this.setup.view.root.hidden = mode !== "setup";
-    this.setup.view.opener.hidden = mode === "setup";
+    this.setup.view.opener.hidden = mode === "setup" || Boolean(this.online);
     this.panel.line.hidden = mode === "setup";
     this.panel.tools.hidden = mode === "setup";
     this.board.clearSelection();
@@ -132,6 +132,7 @@ export class PlayApp {
   /** A new match as the form says (or from a set-up position: start, its nardy text); false if refused.
       again: the same game, length and seats as the match just played (play again). */
   async newMatch(start = null, { drive = true, again = false } = {}) {
+    if (this.online) await this.online.leave({ quiet: true });
     const settings = again ? { variant: this.state.variant, length: this.state.length, ...seatValues(this.seats) }
       : this.panel.settings();
     this.seats = { white: readSeat(settings.white), black: readSeat(settings.black) };
@@ -162,9 +163,7 @@ export class PlayApp {
   }
 
   /** The match's record, as the page keeps it (nardy-play-match.js). */
-  get record() {
-    return this.match.record;
-  }
+  get record() { return this.match.record; }
 
   /** An answer that opened the match (its whole record and state) or changed it (nardy_rules.game_session);
       motion: the single moves that led to it, to be seen travelling. */
@@ -173,7 +172,7 @@ export class PlayApp {
     this.resigning = false;
     this.state = this.match.take(answer);
     this.panel.showHints(null);
-    if (this.store) this.store.save(this.record, seatValues(this.seats));
+    if (this.store && !this.online) this.store.save(this.record, seatValues(this.seats));
     this.render(motion);
   }
 
@@ -196,6 +195,7 @@ export class PlayApp {
   /** Who acts now: the side the state names, or in the opening any person (the computer if none). */
   actor() {
     const state = this.state;
+    if (this.online && !this.online.you) return { kind: "remote" }; // a spectator
     if (state.side) return this.seats[state.side];
     if (state.phase === "opening") {
       return this.seats.white.kind === "person" || this.seats.black.kind === "person" ? { kind: "person" } : this.seats.white;
@@ -218,9 +218,9 @@ export class PlayApp {
       shown["resign-cancel"] = true;
     } else if (person) {
       for (const act of PERSON_ACTS) if (state.actions.includes(act)) shown[act] = true;
-      if (state.phase === "move") shown.hint = true;
+      if (state.phase === "move" && !this.online) shown.hint = true;
     }
-    if (game && state.phase === "match-over") shown.again = true; // a rematch, where the game's buttons were
+    if (game && state.phase === "match-over" && !this.online) shown.again = true; // a rematch, where the game's buttons were
     this.panel.update(shown, points);
     this.fit.update();
   }
@@ -238,7 +238,7 @@ export class PlayApp {
       return this.say(text);
     }
     if (name.startsWith("resign-")) return this.play({ act: "resign", kind: name.slice("resign-".length) });
-    if (name === "opening" || name === "roll") return this.play({ act: name, dice: throwDice() });
+    if (name === "opening" || name === "roll") return this.play(this.online ? { act: name } : { act: name, dice: throwDice() });
     return this.play({ act: name });
   }
 
@@ -248,7 +248,7 @@ export class PlayApp {
     const before = this.state;
     const answer = await this.match.send({ action });
     if (answer.error) {
-      this.say(this.t("play-engine-error"));
+      this.say(this.online ? this.online.errorText(answer) : this.t("play-engine-error"));
       return false;
     }
     if (answer.refused) {

@@ -28,7 +28,8 @@ function notNow(app) {
   if (!state || app.mode !== "game") return "play-no-game";
   if (state.phase === "game-over" || state.phase === "match-over") return "play-over";
   const seat = app.seats[state.side];
-  if (state.side && seat.kind !== "person") return "play-computer-turn";
+  if (app.online && !app.online.you) return "online-watching";
+  if (state.side && seat.kind !== "person") return seat.kind === "remote" ? "online-not-your-turn" : "play-computer-turn";
   if (state.phase === "opening" || state.phase === "roll") return "plays-no-dice";
   if (state.phase !== "move") return "play-answer-first";
   return null;

@@ -1,17 +1,19 @@
 /* The play page (docs/<lang>/play.md): its module script (overrides/main.html loads it there only).
 
    The page exists to play, so the rules engine starts at once (nardy-engine.js,
-   the worker the rules boards use). Then, in this order: a share link
+   the worker the rules boards use). Then, in this order: an online link (#join=, #watch=, #match=:
+   nardy-online.js) opens its match on the game server; a share link
    (#position=...&dice=...) opens its position; else a stored game is
    resumed (one that no longer reads is dropped, with a message); else a new
    match starts as the form says. The build's mount (#nardy-play,
    nardy_site/pages/play_page.py) holds the two boards' SVGs and stays the
    no-JavaScript page until this script runs.
 
-   window.nardyPlay (the PlayApp) is there for the tests and the benchmark. */
+   window.nardyPlay (the PlayApp) and window.nardyOnline are there for the tests and the benchmark. */
 
 import { Engine } from "../engine/nardy-engine.js";
 import LAYOUTS from "../nardy-layout.js";
+import { Online, readOnlineLink } from "./nardy-online.js";
 import { PlayApp } from "./nardy-play-app.js";
 import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
 import { positionProblem } from "./nardy-play-text.js";
@@ -62,8 +64,21 @@ async function init() {
     clear: () => forms.clear(),
   };
   mount.dataset.ready = "true";
+  const online = new Online(app, mount);
+  window.nardyOnline = online;
   // The page exists to play: it opens on the board, under the header (unless the reader has scrolled already).
   if (!scrollY) app.fit.show();
+  // An online link (#join=, #watch=, #match=) opens its match; else the game server is looked for meanwhile.
+  const onlineLink = readOnlineLink(location.hash);
+  if (onlineLink) {
+    if (await online.start(onlineLink)) return;
+    const said = app.panel.status.textContent;
+    history.replaceState(null, "", location.pathname + location.search);
+    await app.newMatch();
+    app.say(said);
+    return;
+  }
+  online.start(null).catch(() => online.view.show("unavailable"));
   const link = readLink(location.hash);
   if (link) {
     if (await openPosition(app, link.position, link.dice, "play-link-bad")) {
