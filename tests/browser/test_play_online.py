@@ -120,7 +120,8 @@ def test_a_short_match_to_3_by_two_browsers_with_a_double_taken_and_a_spectator(
     rng = random.Random(3)
     alice = Person(browser, game_server.url, size=PHONE)
     invite, watch = alice.create(variant="short", length=3, color="white")
-    assert alice.page.locator(".nardy-online-message").inner_text().strip() == "" or True
+    assert alice.page.locator(".nardy-online-message").inner_text().strip() == alice.t("online-waiting")
+    assert alice.you == "white" and "Copy" in alice.page.locator(".nardy-online-invite").inner_text()
     bob = Person(browser, game_server.url, hash_=invite, size=DESK)
     carol = Person(browser, game_server.url, hash_=watch, size=DESK)
     people = [alice, bob, carol]

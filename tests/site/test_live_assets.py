@@ -14,7 +14,7 @@ import pytest
 from nardy_site.figures import answers
 from nardy_site.app import engine_archive, engine_snapshot, live_assets
 from nardy_site.translations import i18n, languages, plural
-from nardy_site.pages import play_page
+from nardy_site.pages import play_online, play_page
 
 from . import expected
 from .expected import PAGES, page_html
@@ -79,7 +79,7 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
         translator, _ = i18n.load(lang)
         assert catalog == live_assets.catalog(translator)
         assert catalog["lang"] == expected.bcp47(lang.code)
-        assert set(catalog["messages"]) == set(i18n.BOARD) | set(play_page.PLAY)
+        assert set(catalog["messages"]) == set(i18n.BOARD) | set(play_page.PLAY) | set(play_online.ONLINE)
         assert all(catalog["messages"].values()) and all(catalog["reasons"].values())
         assert plural.parse(translator.plural_expr) == catalog["plural"]
         if lang.code != "en":
@@ -212,7 +212,7 @@ def test_every_language_compiles_its_board_strings():
         assert not translator.missing or not translator.needs_translation, (lang.code, sorted(translator.missing)[:3])
         assert catalog["nplurals"] == translator.num_plurals
         for key, value in catalog["messages"].items():
-            message = {**i18n.BOARD, **play_page.PLAY}[key]
+            message = {**i18n.BOARD, **play_page.PLAY, **play_online.ONLINE}[key]
             if isinstance(message, tuple):
                 assert isinstance(value, list) and len(value) == translator.num_plurals, (lang.code, key)
 
@@ -249,13 +249,13 @@ def test_the_engine_archive_holds_every_module_and_the_bot_weights(tmp_path):
 
 
 def test_every_play_page_string_is_used_by_a_script():
-    """A key of PLAY no script names (as a literal, or as a template like `play-${side}-roll`) is a string
+    """A key of PLAY or ONLINE no script names (as a literal, or as a template like `play-${side}-roll`) is a string
     translators keep up in six languages for nothing."""
     scripts = "\n".join((ROOT / "assets" / name).read_text(encoding="utf-8") for name in live_assets.SCRIPTS)
     literals = set(re.findall(r'"([a-z0-9-]+)"', scripts))
     # A template's ${...} stands for one of the words the page fills in: a side, a kind of result or
-    # resignation, a game, a level, a place off the points.
-    word = "(?:white|black|single|mars|koks|short|long|beginner|club|strong|bar|off)"
+    # resignation, a game, a level, a place off the points, why an online match ended.
+    word = "(?:white|black|single|mars|koks|short|long|beginner|club|strong|bar|off|time|abandoned)"
     templates = []
     for body in re.findall(r"`([a-z][^`]*)`", scripts):
         parts = re.split(r"(\$\{[^}]*\})", body)
@@ -263,6 +263,6 @@ def test_every_play_page_string_is_used_by_a_script():
             templates.append(re.compile("".join(word if part.startswith("${") else part for part in parts)))
     # The mount's own (nardy_site/pages/play_page.py: the line for readers without JavaScript).
     mount = set(re.findall(r'PLAY\["([a-z0-9-]+)"\]', (ROOT / "nardy_site" / "pages" / "play_page.py").read_text("utf-8")))
-    unused = [key for key in play_page.PLAY if key not in literals | mount
+    unused = [key for key in {**play_page.PLAY, **play_online.ONLINE} if key not in literals | mount
               and not any(pattern.fullmatch(key) for pattern in templates)]
     assert unused == [] and len(templates) > 5, unused
