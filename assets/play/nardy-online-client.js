@@ -130,7 +130,11 @@ export class OnlineMatch extends OpenMatch {
     this.closed = false;
     this.failures = 0;
     this.onOnline = () => this.connect();
+    // The browser says the network is gone: the socket is closed now rather than when it times out, so the
+    // page says so at once and the server tells the opponent.
+    this.onOffline = () => this.socket && this.socket.close(4000);
     addEventListener("online", this.onOnline);
+    addEventListener("offline", this.onOffline);
     this.connect();
   }
 
@@ -239,6 +243,7 @@ export class OnlineMatch extends OpenMatch {
     this.closed = true;
     clearTimeout(this.retry);
     removeEventListener("online", this.onOnline);
+    removeEventListener("offline", this.onOffline);
     if (this.socket) this.socket.close(1000);
   }
 }

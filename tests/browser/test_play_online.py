@@ -171,3 +171,117 @@ def test_the_static_copy_says_online_play_is_not_available(guard, site_url):
     assert play.page.locator(".nardy-online-message").inner_text().strip() == t("online-unavailable")
     assert play.page.locator(".nardy-online-form").is_hidden()
     play.clean()
+
+
+def outage_only(person, port):
+    """The console's lines while the game server was down or the network gone are Chromium's own, for the
+    page's attempts to reconnect (a page cannot silence them); any other line stays to fail the test."""
+    socket = f"WebSocket connection to 'ws://127.0.0.1:{port}/api/matches/"
+    person.console[:] = [line for line in person.console if not (socket in line and (
+        "ERR_CONNECTION_REFUSED" in line or "ERR_INTERNET_DISCONNECTED" in line))]
+
+
+def test_long_nardy_a_reload_mid_turn_a_lost_network_and_the_server_killed(browser, game_server):
+    """A long-nardy game: the player to move reloads with a move half made and takes the seat back, the
+    other's network goes and comes back (the opponent is told both), the server is killed with SIGKILL and
+    started again under them: both reconnect to the same match and it ends, seen alike by all three."""
+    rng = random.Random(5)
+    alice = Person(browser, game_server.url, size=DESK)
+    invite, watch = alice.create(variant="long", length=0, color="black")
+    bob = Person(browser, game_server.url, hash_=invite, size=PHONE)
+    carol = Person(browser, game_server.url, hash_=watch, size=PHONE)
+    people = [alice, bob, carol]
+    for person in people:
+        person.page.wait_for_function("window.nardyOnline.match.online && window.nardyOnline.match.online.seated.length === 2")
+    assert (alice.you, bob.you) == ("black", "white")
+    alice.page.wait_for_function(f"document.querySelector('.nardy-live-status').textContent.includes("
+                                 f"{alice.t('online-opponent-joined')!r})")
+
+    def play_turns(count):
+        for _ in range(count):
+            same_everywhere(people)
+            actor = next(p for p in (alice, bob) if p.my_turn())
+            if actor.state()["phase"] == "roll":
+                actor.act("roll")
+            actor.play_turn(rng)
+
+    play_turns(3)
+    # The player to move makes one move and reloads: the same seat, the move still made, the turn going on.
+    actor = next(p for p in (alice, bob) if p.my_turn())
+    if actor.state()["phase"] == "roll":
+        actor.act("roll")
+    move = rng.choice(actor.state()["turn"]["legal_moves"])
+    actor.move(move["from"], move["to"])
+    made = actor.state()["turn"]["moves"]
+    assert len(made) == 1
+    seat = actor.you
+    actor.page.reload()
+    actor.page.wait_for_function("window.nardyOnline.match && window.nardyOnline.match.online && window.nardyPlay.state",
+                                 timeout=160000)
+    actor.page.wait_for_function("window.nardyOnline.you !== null")
+    assert actor.you == seat and actor.state()["turn"]["moves"] == made
+    actor.play_turn(rng)
+
+    # Alice's network goes: Bob is told she is away, then back.
+    alice.guard.context.set_offline(True)
+    bob.page.wait_for_function(f"document.querySelector('.nardy-online-presence').textContent === "
+                               f"{bob.t('online-opponent-away')!r}", timeout=30000)
+    alice.guard.context.set_offline(False)
+    bob.page.wait_for_function("document.querySelector('.nardy-online-presence').hidden", timeout=60000)
+    assert bob.t("online-opponent-back") in bob.status()
+
+    # The server killed under them and started again: everyone comes back to the same match.
+    seq = alice.seq()
+    game_server.kill()
+    game_server.start()
+    for person in people:
+        person.page.wait_for_function(f"window.nardyOnline.match.socket.readyState === 1 && window.nardyPlay.match.seq === {seq}",
+                                      timeout=60000)
+    for person in people:
+        outage_only(person, game_server.port)
+    play_turns(2)
+    # The game ends: the player to roll resigns a single game, the other accepts.
+    same_everywhere(people)
+    actor = next(p for p in (alice, bob) if p.my_turn())
+    while actor.state()["phase"] != "roll":
+        actor.play_turn(rng)
+        same_everywhere(people)
+        actor = next(p for p in (alice, bob) if p.my_turn())
+    actor.press("resign")
+    actor.act("resign-single")
+    other = bob if actor is alice else alice
+    other.page.wait_for_function("window.nardyPlay.state.phase === 'resign'")
+    other.act("accept")
+    same_everywhere(people)
+    final = carol.state()
+    assert final["phase"] == "match-over" and final["result"]["winner"] == other.you and final["result"]["kind"] == "single"
+    assert carol.button("again").is_hidden() and carol.page.locator("button[data-online-action='rematch']").is_hidden()
+    assert alice.page.locator("button[data-online-action='rematch']").is_visible()
+    for person in people:
+        person.clean()
+
+
+def test_the_lobby_offers_a_game_another_player_takes(browser, game_server):
+    alice = Person(browser, game_server.url, size=PHONE)
+    bob = Person(browser, game_server.url, size=DESK)
+    empty = bob.t("online-lobby-empty")
+    bob.page.wait_for_function(f"document.querySelector('.nardy-online-offers').textContent === {empty!r}")
+    alice.page.locator("select[data-online='variant']").select_option("long")
+    alice.page.locator("select[data-online='length']").select_option("5")
+    alice.page.locator("button[data-online-action='offer']").click()
+    # Bob lists short nardy: the offer is long nardy's, so he switches the lobby to long nardy.
+    bob.page.locator("select[data-online='variant']").select_option("long")
+    take = bob.page.locator(".nardy-online-offers button[data-online-action='take']")
+    take.wait_for(timeout=30000)
+    assert take.count() == 1
+    counts = bob.page.locator(".nardy-online-counts").inner_text()
+    assert bob.t("online-players", count=2) in counts or bob.t("online-players", count=1) in counts
+    take.click()
+    for person in (alice, bob):
+        person.page.wait_for_function("window.nardyOnline.match && window.nardyOnline.match.online "
+                                      "&& window.nardyOnline.match.online.seated.length === 2")
+    assert {alice.you, bob.you} == {"white", "black"}
+    assert bob.state()["variant"] == "long" and bob.state()["length"] == 5
+    same_everywhere([alice, bob])
+    for person in (alice, bob):
+        person.clean()
