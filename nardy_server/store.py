@@ -31,6 +31,39 @@ from .matchlog import MatchRow
 #: The schema this server reads and writes.
 SCHEMA_VERSION = 1
 
+
+def schema(*, integer: str, boolean: str, table_options: str) -> tuple[str, ...]:
+    """The schema's statements in a store's dialect: its type for times in ms (``integer``), for a flag,
+    and what follows the log's table. The words are the stores' constants, never a value."""
+    return (
+        """CREATE TABLE nardy_schema (version INTEGER NOT NULL)""",
+        f"""CREATE TABLE matches (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL CHECK (variant IN ('short', 'long')),
+        length INTEGER NOT NULL,
+        creator TEXT NOT NULL CHECK (creator IN ('white', 'black')),
+        public {boolean} NOT NULL,
+        delay_ms INTEGER,
+        reserve_ms INTEGER,
+        invite TEXT,
+        white TEXT,
+        black TEXT,
+        status TEXT NOT NULL,
+        winner TEXT,
+        reason TEXT,
+        rematch_of TEXT,
+        created {integer} NOT NULL,
+        updated {integer} NOT NULL)""",
+        """CREATE INDEX matches_waiting ON matches (status, variant, created)""",
+        f"""CREATE TABLE entries (
+        match_id TEXT NOT NULL REFERENCES matches (id),
+        n INTEGER NOT NULL,
+        at {integer} NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (match_id, n)){table_options}""",
+    )
+
+
 #: The columns of a match row, in MatchRow's order (both stores select them in this order).
 ROW_COLUMNS = ("id", "variant", "length", "creator", "public", "delay_ms", "reserve_ms", "invite", "white", "black",
                "status", "winner", "reason", "rematch_of", "created", "updated")

@@ -14,35 +14,9 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from .matchlog import PLAYING, WAITING, MatchRow
-from .store import ROW_COLUMNS, SCHEMA_VERSION, Store, StoreError, body_of, body_text, row_from, row_values
+from .store import ROW_COLUMNS, SCHEMA_VERSION, Store, StoreError, body_of, body_text, row_from, row_values, schema
 
-SCHEMA = (
-    """CREATE TABLE nardy_schema (version INTEGER NOT NULL)""",
-    """CREATE TABLE matches (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL CHECK (variant IN ('short', 'long')),
-        length INTEGER NOT NULL,
-        creator TEXT NOT NULL CHECK (creator IN ('white', 'black')),
-        public BOOLEAN NOT NULL,
-        delay_ms INTEGER,
-        reserve_ms INTEGER,
-        invite TEXT,
-        white TEXT,
-        black TEXT,
-        status TEXT NOT NULL,
-        winner TEXT,
-        reason TEXT,
-        rematch_of TEXT,
-        created BIGINT NOT NULL,
-        updated BIGINT NOT NULL)""",
-    """CREATE INDEX matches_waiting ON matches (status, variant, created)""",
-    """CREATE TABLE entries (
-        match_id TEXT NOT NULL REFERENCES matches (id),
-        n INTEGER NOT NULL,
-        at BIGINT NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (match_id, n))""",
-)
+SCHEMA = schema(integer="BIGINT", boolean="BOOLEAN", table_options="")
 SET_VERSION = "INSERT INTO nardy_schema (version) VALUES (%s)"
 GET_VERSION = "SELECT version FROM nardy_schema"
 HAS_SCHEMA = "SELECT to_regclass('nardy_schema') IS NOT NULL"

@@ -24,35 +24,9 @@ import threading
 from pathlib import Path
 
 from .matchlog import PLAYING, WAITING, MatchRow
-from .store import ROW_COLUMNS, SCHEMA_VERSION, Store, StoreError, body_of, body_text, row_from, row_values
+from .store import ROW_COLUMNS, SCHEMA_VERSION, Store, StoreError, body_of, body_text, row_from, row_values, schema
 
-SCHEMA = (
-    """CREATE TABLE nardy_schema (version INTEGER NOT NULL)""",
-    """CREATE TABLE matches (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL CHECK (variant IN ('short', 'long')),
-        length INTEGER NOT NULL,
-        creator TEXT NOT NULL CHECK (creator IN ('white', 'black')),
-        public INTEGER NOT NULL,
-        delay_ms INTEGER,
-        reserve_ms INTEGER,
-        invite TEXT,
-        white TEXT,
-        black TEXT,
-        status TEXT NOT NULL,
-        winner TEXT,
-        reason TEXT,
-        rematch_of TEXT,
-        created INTEGER NOT NULL,
-        updated INTEGER NOT NULL)""",
-    """CREATE INDEX matches_waiting ON matches (status, variant, created)""",
-    """CREATE TABLE entries (
-        match_id TEXT NOT NULL REFERENCES matches (id),
-        n INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (match_id, n)) WITHOUT ROWID""",
-)
+SCHEMA = schema(integer="INTEGER", boolean="INTEGER", table_options=" WITHOUT ROWID")
 SYNCHRONOUS = {"NORMAL": "PRAGMA synchronous = NORMAL", "FULL": "PRAGMA synchronous = FULL"}
 NO_AUTO_CHECKPOINT = "PRAGMA wal_autocheckpoint = 0"
 CHECKPOINT = "PRAGMA wal_checkpoint(PASSIVE)"

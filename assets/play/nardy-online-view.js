@@ -4,14 +4,10 @@
    the controller (nardy-online.js) says what is shown and handles[key]() runs when a control is used. */
 
 import { htmlElement } from "../board/nardy-dom.js";
+import { LENGTHS, lengthText } from "./nardy-play-panel.js";
 
 /** Time controls offered: [delay s, reserve min]; the first is none. */
 export const CLOCKS = [null, [12, 2], [12, 5], [8, 1]];
-const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
-
-export function lengthText(t, n) {
-  return n ? t("play-length-n", { count: n }) : t("play-length-0");
-}
 
 export function clockText(t, clock) {
   if (!clock) return t("online-clock-none");

@@ -18,9 +18,10 @@ const LABELS = { opening: "play-opening-roll", roll: "roll", double: "play-doubl
   accept: "play-accept", decline: "play-decline", undo: "undo", confirm: "play-confirm", "next-game": "play-next",
   again: "play-again", resign: "play-resign", "resign-single": "play-resign-single", "resign-mars": "play-resign-mars",
   "resign-koks": "play-resign-koks", "resign-cancel": "play-resign-cancel", hint: "play-hint" };
-const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
+/** The match lengths offered (0: a single game), here and online (nardy-online-view.js). */
+export const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
 
-function lengthText(t, n) {
+export function lengthText(t, n) {
   return n ? t("play-length-n", { count: n }) : t("play-length-0");
 }
 
