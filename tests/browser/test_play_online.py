@@ -1,9 +1,10 @@
 """Playing online in Chromium: the built site served by the game server (``python -m nardy_server``, SQLite),
 two browser contexts (390 px and 1280 px) as two people, one a friend who opened the invitation link, and a
-spectator; every move by clicks. A short-nardy match to 3 with a double taken and resignations, a long-nardy
-game to its end; a player's network gone mid-turn and back, the server killed and started again under them;
-the lobby; a static copy of the site (no game server) saying online play is not available. Every page
-sees the same match; no request leaves 127.0.0.1; the consoles stay clean.
+spectator; every move by clicks. A short-nardy match to 3 with a double taken and a resignation; a long-nardy
+game with a reload mid-turn, a player's network gone and back, the server killed with SIGKILL and started
+again under them, ended by a resignation; the lobby; the online box by keyboard, axe-clean, its news said;
+a static copy of the site (no game server) saying online play is not available. Every page sees the same
+match; no request leaves 127.0.0.1; the consoles stay clean.
 
 Expected texts are read from the catalogs (nardy_site.pages.play_online.ONLINE)."""
 
@@ -20,6 +21,7 @@ from tests.server.servers import ServerProcess
 from tests.site import expected
 
 from .conftest import Guard
+from .test_accessibility import violations
 from .test_play import Play
 
 pytestmark = pytest.mark.browser
@@ -283,5 +285,39 @@ def test_the_lobby_offers_a_game_another_player_takes(browser, game_server):
     assert {alice.you, bob.you} == {"white", "black"}
     assert bob.state()["variant"] == "long" and bob.state()["length"] == 5
     same_everywhere([alice, bob])
+    for person in (alice, bob):
+        person.clean()
+
+
+def test_the_online_box_by_keyboard_axe_clean_and_its_news_said(browser, game_server):
+    """At 390 px in Russian: the invitation created by the keyboard (its link then has the focus), axe clean
+    with the form and lobby, the invitation, and in a match with the opponent away; the opponent's joining,
+    going and coming back said in the status region, in the page's language."""
+    alice = Person(browser, game_server.url, code="ru", size=PHONE)
+    found = {}
+
+    def check(name):
+        problems = violations(alice.page)
+        if problems:
+            found[name] = problems
+
+    check("the form and the lobby")
+    alice.page.locator("button[data-online-action='create']").focus()
+    alice.page.keyboard.press("Enter")
+    alice.page.wait_for_function("document.activeElement && document.activeElement.dataset.online === 'invite' "
+                                 "&& document.activeElement.value.includes('#join=')")
+    check("the invitation")
+    invite = alice.page.locator("input[data-online='invite']").input_value().split("/ru/play/", 1)[1]
+    bob = Person(browser, game_server.url, hash_=invite, size=DESK)
+    status = "document.querySelector('.nardy-play .nardy-live-status[role=status]').textContent"
+    alice.page.wait_for_function(f"{status}.startsWith({alice.t('online-opponent-joined')!r})")
+    bob.guard.context.set_offline(True)
+    alice.page.wait_for_function(f"{status} === {alice.t('online-opponent-away')!r}", timeout=30000)
+    assert alice.page.locator(".nardy-online-presence").inner_text().strip() == alice.t("online-opponent-away")
+    check("a match, the opponent away")
+    bob.guard.context.set_offline(False)
+    alice.page.wait_for_function(f"{status} === {alice.t('online-opponent-back')!r}", timeout=60000)
+    outage_only(bob, game_server.port)
+    assert found == {}
     for person in (alice, bob):
         person.clean()
