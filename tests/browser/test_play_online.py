@@ -162,6 +162,17 @@ def test_a_short_match_to_3_by_two_browsers_with_a_double_taken_and_a_spectator(
     final = alice.state()
     assert final["phase"] == "match-over" and final["winner"] == "white" and final["score"]["white"] >= 3
     assert resigned >= 1 and any(entry["kind"] == "take" for entry in final["scoresheet"][0])
+    # A rematch asked by both: a new match, the colours swapped, each seat's token carried over.
+    old = alice.page.evaluate("window.nardyOnline.match.id")
+    alice.page.locator("button[data-online-action='rematch']").click()
+    bob.page.wait_for_function(f"document.querySelector('.nardy-live-status').textContent === "
+                               f"{bob.t('online-rematch-offered')!r}")
+    bob.page.locator("button[data-online-action='rematch']").click()
+    for person in (alice, bob):
+        person.page.wait_for_function(f"window.nardyOnline.match.id !== {old!r} && window.nardyOnline.match.online "
+                                      "&& window.nardyOnline.match.online.seated.length === 2 && window.nardyPlay.state "
+                                      "&& window.nardyPlay.state.score.white === 0")
+    assert (alice.you, bob.you) == ("black", "white") and alice.t("online-rematch-begins") in alice.status()
     for person in people:
         person.clean()
 
