@@ -103,6 +103,13 @@ class Page(Play):
         mouse.move(x2, y2, steps=12)
         mouse.up()
 
+    def drag_turn(self, *moves):
+        """A whole turn by the mouse: each (from, to) dragged, then the move confirmed."""
+        for start, end in moves:
+            self.mouse_drag(start, end)
+        self.wait("s.turn.complete")
+        self.act("confirm")
+
     def finger_drag(self, start, end):
         """One finger from a place to another through the DevTools protocol's touch events (what a phone sends)."""
         (x1, y1), (x2, y2) = self.at(start), self.at(end)
@@ -284,9 +291,9 @@ def test_the_board_and_the_current_buttons_are_in_view_together(opened, code, si
 
 @pytest.mark.parametrize("code", ["en", "ru"])
 def test_a_single_game_offered_is_declined_by_the_computer_a_koks_accepted_then_play_again(opened, code):
+    page = opened(PHONE, code)
     t = play_text(code)
     board, _reason = board_strings(code)
-    page = opened(PHONE, code)
     page.seats("person", "computer-strong")
     page.paste(CRUSHED)
     page.wait("s.phase === 'roll' && s.side === 'white'")
@@ -346,15 +353,9 @@ def test_the_scoresheet_is_numbered_with_each_side_in_its_own_numbering(opened, 
     page.start("person", "person")
     page.act("opening")
     page.wait("s.phase === 'move' && s.side === 'black'")
-    page.mouse_drag(12, 18)
-    page.mouse_drag(17, 18)
-    page.wait("s.turn.complete")
-    page.act("confirm")
+    page.drag_turn((12, 18), (17, 18))
     page.act("roll")
-    page.mouse_drag(8, 5)
-    page.mouse_drag(6, 5)
-    page.wait("s.turn.complete")
-    page.act("confirm")
+    page.drag_turn((8, 5), (6, 5))
     table = page.page.locator(".nardy-play-sheet-table")
     head = table.locator("thead th").all_inner_texts()
     assert head == [t("sheet-number"), t("setup-white"), t("setup-black")]
