@@ -90,13 +90,13 @@ export class PlayApp {
     return key(this, action, run);
   }
 
-  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar and score line give way to it). */
+  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar, score line and hint give way to it). */
   setMode(mode) {
     this.mode = mode;
     this.setup.view.root.hidden = mode !== "setup";
     this.setup.view.opener.hidden = mode === "setup" || Boolean(this.online);
-    this.panel.line.hidden = mode === "setup";
-    this.panel.tools.hidden = mode === "setup";
+    for (const part of [this.panel.line, this.panel.tools]) part.hidden = mode === "setup";
+    this.panel.hints.hidden = mode === "setup" || !this.panel.hints.firstChild; // the game's hint waits with it
     this.board.clearSelection();
     this.updateButtons();
   }
@@ -222,7 +222,7 @@ export class PlayApp {
     }
     if (game && state.phase === "match-over" && !this.online) shown.again = true; // a rematch, where the game's buttons were
     this.panel.update(shown, points);
-    this.fit.update();
+    this.fit.update(Boolean(person && this.resigning));
   }
 
   /** A button: throw the dice for a roll, ask for a hint, choose a resignation, or send the action. */

@@ -8,7 +8,8 @@
    proportions (its SVG's viewBox). It is measured again when the window changes and whenever the page
    draws a new state; the board then only ever gets smaller until the window changes (a sentence or a
    button row more shrinks it once, one less does not make it grow back), so that it does not move under
-   a finger from one step to the next. The lines under it keep room for two lines of text and two rows
+   a finger from one step to the next; only the resignation's offers, a menu the person opens and closes,
+   shrink it for as long as they are shown. The lines under it keep room for two lines of text and two rows
    of buttons (nardy-play.css), so most steps change nothing. show() scrolls the page so that the board sits right
    under the header: when a game starts (the page opens, a new game, play again), since the page's title
    and introduction come first. */
@@ -47,14 +48,17 @@ export class Fit {
     return Math.max(160, height) * (box.width / box.height);
   }
 
-  /** Size the board for the window (at the next frame, once the page has drawn what changed). */
-  update() {
+  /** Size the board for the window (at the next frame, once the page has drawn what changed). A passing
+      step (the resignation's offers) shrinks the board only while it is shown: a small phone does not keep
+      a small board for the rest of the match. */
+  update(passing = false) {
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => {
       const width = this.measure();
-      if (width === null || (this.limit !== null && width >= this.limit)) return;
-      this.limit = Math.floor(width);
-      this.area.style.maxWidth = `${this.limit}px`;
+      if (width === null) return;
+      if (!passing && (this.limit === null || width < this.limit)) this.limit = Math.floor(width);
+      const shown = passing && this.limit !== null ? Math.min(width, this.limit) : this.limit ?? width;
+      this.area.style.maxWidth = `${Math.floor(shown)}px`;
     });
   }
 

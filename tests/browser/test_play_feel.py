@@ -40,6 +40,9 @@ WHERE = """(place) => { const app = window.nardyPlay; const l = app.board.layout
   const [x, y] = place === 'off' ? l.off[turn] : place === 'bar' ? l.bar[turn] : l.points[String(place)];
   const p = new DOMPoint(x, y).matrixTransform(app.board.svg.getScreenCTM()); return [p.x, p.y]; }"""
 
+#: The width of the board shown, in CSS px.
+BOARD_WIDTH = "document.querySelector('.nardy-play-board:not([hidden]) svg').getBoundingClientRect().width"
+
 #: Everything a player needs in view at once: the board, the dice on it, the information line, each button shown.
 IN_VIEW = """() => {
   const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
@@ -99,6 +102,13 @@ class Page(Play):
         mouse.down()
         mouse.move(x2, y2, steps=12)
         mouse.up()
+
+    def drag_turn(self, *moves):
+        """A whole turn by the mouse: each (from, to) dragged, then the move confirmed."""
+        for start, end in moves:
+            self.mouse_drag(start, end)
+        self.wait("s.turn.complete")
+        self.act("confirm")
 
     def finger_drag(self, start, end):
         """One finger from a place to another through the DevTools protocol's touch events (what a phone sends)."""
@@ -261,9 +271,14 @@ def test_the_board_and_the_current_buttons_are_in_view_together(opened, code, si
     page.wait("s.phase === 'move'")
     page.page.wait_for_timeout(300)
     states["dice"] = page.page.evaluate(IN_VIEW)
+    width = page.page.evaluate(BOARD_WIDTH)
     page.tap(".nardy-play-tools button[data-action='resign']")  # the most buttons: the offers and "keep playing"
     page.page.wait_for_timeout(300)
     states["resign"] = page.page.evaluate(IN_VIEW)
+    # The offers are a passing menu: "keep playing" gives the board back the width it had.
+    page.tap(".nardy-play-tools button[data-action='resign-cancel']")
+    page.page.wait_for_timeout(300)
+    assert page.page.evaluate(BOARD_WIDTH) == width
     assert {"board", "info", "opening"} <= set(states["opening"]["shown"])
     assert {"dice", "resign-single", "resign-cancel"} <= set(states["dice"]["shown"]) | set(states["resign"]["shown"])
     assert {name: state["outside"] for name, state in states.items() if state["outside"]} == {}, states
@@ -276,9 +291,9 @@ def test_the_board_and_the_current_buttons_are_in_view_together(opened, code, si
 
 @pytest.mark.parametrize("code", ["en", "ru"])
 def test_a_single_game_offered_is_declined_by_the_computer_a_koks_accepted_then_play_again(opened, code):
+    page = opened(PHONE, code)
     t = play_text(code)
     board, _reason = board_strings(code)
-    page = opened(PHONE, code)
     page.seats("person", "computer-strong")
     page.paste(CRUSHED)
     page.wait("s.phase === 'roll' && s.side === 'white'")
@@ -338,15 +353,9 @@ def test_the_scoresheet_is_numbered_with_each_side_in_its_own_numbering(opened, 
     page.start("person", "person")
     page.act("opening")
     page.wait("s.phase === 'move' && s.side === 'black'")
-    page.mouse_drag(12, 18)
-    page.mouse_drag(17, 18)
-    page.wait("s.turn.complete")
-    page.act("confirm")
+    page.drag_turn((12, 18), (17, 18))
     page.act("roll")
-    page.mouse_drag(8, 5)
-    page.mouse_drag(6, 5)
-    page.wait("s.turn.complete")
-    page.act("confirm")
+    page.drag_turn((8, 5), (6, 5))
     table = page.page.locator(".nardy-play-sheet-table")
     head = table.locator("thead th").all_inner_texts()
     assert head == [t("sheet-number"), t("setup-white"), t("setup-black")]
@@ -437,6 +446,15 @@ def test_the_rules_link_the_hint_drawn_the_link_copied_and_the_sound_kept(opened
     arrows = page.page.evaluate(
         "Array.from(document.querySelectorAll('.nardy-live-arrow')).map((a) => [a.dataset.from, a.dataset.to])")
     assert sorted(arrows) == [["6", "5"], ["8", "5"]]
+    # The hint is the game's: the set-up editor, which takes its place under the board, hides it until the
+    # game is back.
+    hints = page.page.locator(".nardy-play-hints")
+    page.page.locator("button[data-setup-action='open']").click()
+    page.page.wait_for_function("window.nardyPlay.mode === 'setup'")
+    assert not hints.is_visible()
+    page.page.locator("button[data-setup-action='back']").click()
+    page.page.wait_for_function("window.nardyPlay.mode === 'game'")
+    assert hints.is_visible() and page.page.locator(".nardy-play-hint-list li").count() == 3
     # The share link, copied: the position at the turn's start with its roll.
     page.page.locator("button[data-action='copy-link']").click()
     page.page.wait_for_function(f"window.nardyPlay.panel.status.textContent === {json.dumps(t('play-link-copied'))}")
