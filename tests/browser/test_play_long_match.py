@@ -8,6 +8,7 @@ export holds every game.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -29,13 +30,21 @@ Worker.prototype.postMessage = function (message, ...rest) {
 };
 """
 
+#: The seed of the short match's dice (any seed whose match passes the bound; this one does).
+SEED = 25
+
 
 @pytest.mark.parametrize("code, variant", [("ru", "short"), ("en", "long")])
 def test_a_25_point_match_between_computers_plays_to_its_end(guard, site_url, code, variant, tmp_path):
     t = play_text(code)
     page = guard.new_page()
     page.add_init_script(SIZES)
-    play = Play(guard, site_url, code=code, step_ms=0, page=page)
+    # Short nardy's 25-point records are 64-83 KB with fair dice: some end under the bound, and the reload
+    # this test is about would not happen. Its dice come from a seeded queue (the computers' plays and cube
+    # decisions are deterministic), so the match is the same every run and passes the bound; long nardy's
+    # (360-490 KB) always does, with fair dice.
+    dice = [(rolls.randint(1, 6), rolls.randint(1, 6)) for rolls in [random.Random(SEED)] for _ in range(6000)]
+    play = Play(guard, site_url, code=code, step_ms=0, page=page, dice=dice if variant == "short" else ())
     play.page.locator("select[data-setting='variant']").select_option(variant)
     play.page.locator("select[data-setting='length']").select_option("25")
     play.seats("computer-strong", "computer-strong")
