@@ -26,8 +26,9 @@ class InvalidPositionError(NardyError):
     language, when it is one of ``Position.validate``'s (``checker-count``
     {color, count}, ``bar-in-long`` {color}, ``both-colours`` {point},
     ``all-borne-off``), or ``frozen`` for a set-up start in which neither
-    side can ever move (``nardy_rules.play.check_playable``); None for a
-    text that does not read.
+    side can ever move (``nardy_rules.play.check_playable``), or ``dice``
+    for an XGID whose dice field is not a roll (``interchange.xgid_dice``);
+    None for a text that does not read.
     """
 
     def __init__(self, message: str, code: str | None = None, params: dict | None = None):

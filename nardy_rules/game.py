@@ -31,8 +31,11 @@ phase          actions
 
 ``undo`` and ``next-game`` are not recorded: undo removes the last move of
 the turn in progress from the record, next-game adds an empty game. A
-``resign`` during ``move`` drops the turn's unconfirmed moves first (the
-offer is valued on the position before them); in a stored record a
+``resign`` offers a single game, a mars or a koks (``kind``; short nardy
+only for koks), up to what the position could cost (the state's
+``resign_offers``); without a kind it offers that most. A ``resign`` during
+``move`` drops the turn's unconfirmed moves first (the offer is valued on
+the position before them); in a stored record a
 resignation after unconfirmed moves is an error.
 """
 
@@ -63,7 +66,7 @@ from .interchange import from_text
 from .play import Move
 from .position import BLACK, COLORS, VARIANTS, WHITE, Position, other
 from .reasons import Refusal
-from .scoring import Cube, DoubleOffer, GameResult, Match, game_result, resign_result
+from .scoring import RESULT_KINDS, RESULT_POINTS, Cube, DoubleOffer, GameResult, Match, game_result, resign_result
 from .turn import Turn
 
 # Phases.
@@ -87,8 +90,9 @@ class ActionError(NardyError):
     """An action the rules do not allow now.
 
     ``code`` is a stable word for the page (``wrong-phase``, ``refused-move``,
-    ``incomplete``, ``nothing-to-undo``, ``cube``, ``bad-action`` for an
-    action that does not read); ``refusal`` carries the
+    ``incomplete``, ``nothing-to-undo``, ``cube``, ``resign-kind`` for a
+    resignation offering more than the position could cost, ``bad-action``
+    for an action that does not read); ``refusal`` carries the
     engine's reason for a refused move (the page translates it as on the
     rules boards).
     """
@@ -127,8 +131,10 @@ class MatchState:
     double_offer: DoubleOffer | None
     #: The resignation on the table (phase resign): what accepting it gives.
     resign_offer: GameResult | None
-    #: What resigning now would give the opponent, when the side to act may resign.
+    #: What resigning now would give the opponent at most (the position's worst), when the side to act may resign.
     resign_value: GameResult | None
+    #: What the side to act may offer by resigning now, from a single game up to ``resign_value``.
+    resign_offers: tuple[GameResult, ...]
     actions: tuple[str, ...]
     score: dict
     #: This game is the Crawford game.
@@ -170,6 +176,7 @@ class MatchState:
                      "may_double": DOUBLE in self.actions, "refusal": cube_refusal},
             "offer": offer,
             "resign": self.resign_value.to_json() if self.resign_value else None,
+            "resign_offers": [offer.to_json() for offer in self.resign_offers],
             "actions": list(self.actions),
             "score": dict(self.score),
             "crawford": self.crawford,
@@ -202,9 +209,11 @@ class _Game:
 
     Scoresheet entries (``kind`` first): ``opening`` {dice [White's, Black's],
     first: the side that starts or None for a tie}; ``play`` {side, dice, play
-    (notation), moves}; ``cannot-move`` {side, dice}; ``double`` {side, value
+    (notation, White's numbering), own (the same in the mover's own numbering, as records write it),
+    moves}; ``cannot-move`` {side, dice}; ``double`` {side, value
     (the cube after the double)}; ``take`` {side, value}; ``pass`` {side};
-    ``resign`` {side, result, and dice when it came after rolling};
+    ``resign`` {side, result (what it offers: the
+    kind chosen times the cube), and dice when it came after rolling};
     ``accept`` {side}; ``decline`` {side}.
     """
 
@@ -333,6 +342,7 @@ class MatchPlay:
             double_offer=game.double_offer,
             resign_offer=game.resign_offer,
             resign_value=self._resign_value() if RESIGN in allowed else None,
+            resign_offers=self._resign_offers() if RESIGN in allowed else (),
             actions=allowed,
             score=dict(self.scores),
             crawford=game.crawford,
@@ -420,8 +430,8 @@ class MatchPlay:
     def _confirm(self, action: Action) -> None:
         game = self.current
         play = game.turn.play()
-        game.sheet.append({"kind": "play", "side": game.side, "dice": list(game.dice),
-                           "play": play.notation, "moves": [move.to_json() for move in play.moves]})
+        game.sheet.append({"kind": "play", "side": game.side, "dice": list(game.dice), "play": play.notation,
+                           "own": play.own_notation, "moves": [move.to_json() for move in play.moves]})
         result = game_result(play.result, game.cube.value)
         if result is not None:
             game.position, game.turn, game.dice = play.result, None, None
@@ -461,11 +471,30 @@ class MatchPlay:
         game = self.current
         return resign_result(game.position, game.side, game.cube.value)
 
+    def _resign_offers(self) -> tuple[GameResult, ...]:
+        """A single game, a mars, a koks (as the game knows them), up to what the position could cost."""
+        most = self._resign_value()
+        return tuple(GameResult(most.winner, kind, most.cube, most.ended_by) for kind in RESULT_KINDS[self.variant]
+                     if RESULT_POINTS[kind] <= most.multiplier)
+
+    def resign_offer_for(self, action: Action) -> GameResult:
+        """What a ``resign`` action offers; :class:`ActionError` (``resign-kind``) for more than the position
+        could cost, or a kind the game does not know. Without a kind (a record made before the choice
+        existed): the most the position could cost."""
+        game = self.current
+        offers = self._resign_offers()
+        offer = offers[-1] if action.kind is None else next((o for o in offers if o.kind == action.kind), None)
+        if offer is None:
+            kinds = ", ".join(o.kind for o in offers)
+            raise ActionError(f"{game.side} may offer {kinds} here, not {action.kind}: "
+                              f"{other(game.side)} could win no more than {offers[-1].kind}", "resign-kind")
+        return offer
+
     def _resign(self, action: Action) -> None:
         game = self.current
         if game.phase == MOVE_PHASE and game.turn.moves:
             raise ActionError("undo the moves of this turn before resigning", "wrong-phase")
-        offer = self._resign_value()
+        offer = self.resign_offer_for(action)
         entry = {"kind": "resign", "side": game.side, "result": offer.to_json()}
         if game.phase == MOVE_PHASE:
             entry["dice"] = list(game.dice)
@@ -569,6 +598,7 @@ def play_action(play: MatchPlay, action: object) -> None:
         raise ActionError(str(error), "bad-action") from None
     game = play.current
     if parsed.act == RESIGN and game.phase == MOVE_PHASE:
+        play.resign_offer_for(parsed)  # a refused offer leaves the turn's moves where they are
         while game.turn.moves:  # resigning abandons the turn's unconfirmed moves
             play.undo()
     play.act(parsed)

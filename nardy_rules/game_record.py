@@ -38,7 +38,11 @@ drops the stored record with that message::
   ``double``                         short nardy: offer the cube
   ``take``                           take the double
   ``pass``                           pass it: the game ends
-  ``resign``                         the side on roll offers to resign
+  ``resign``    ``kind`` (optional)  the side on roll offers to resign: a
+                                     ``single`` game, a ``mars`` or a ``koks``
+                                     (short nardy); without ``kind``, the most
+                                     the position could cost (records made
+                                     before the choice existed)
   ``accept``                         the opponent accepts: the game ends
   ``decline``                        the opponent declines: play goes on
   ============  ===================  =========================================
@@ -56,6 +60,7 @@ from .errors import NardyError
 from .interchange import from_text, to_text
 from .play import check_playable
 from .position import BAR, COLORS, OFF
+from .scoring import RESULT_POINTS
 
 FORMAT = "nardy-match"
 VERSION = 1
@@ -84,10 +89,13 @@ ACTION_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     DOUBLE: ((), ()),
     TAKE: ((), ()),
     PASS: ((), ()),
-    RESIGN: ((), ()),
+    RESIGN: ((), ("kind",)),
     ACCEPT: ((), ()),
     DECLINE: ((), ()),
 }
+
+#: What a resignation may offer, in the order of their value (which of them each game knows: ``RESULT_KINDS``).
+RESIGN_KINDS = tuple(RESULT_POINTS)
 
 _RECORD_KEYS = {"format", "version", "variant", "length", "players", "games", "start"}
 _REQUIRED_KEYS = ("variant", "length", "games")
@@ -109,13 +117,15 @@ class RecordError(NardyError):
 
 @dataclass(frozen=True)
 class Action:
-    """One recorded action: ``act`` and, for some, dice or a single move."""
+    """One recorded action: ``act`` and, for some, dice, a single move or what a resignation offers."""
 
     act: str
     dice: tuple[int, int] | None = None
     start: int | str | None = None
     end: int | str | None = None
     die: int | None = None
+    #: A resignation's offer (``single``, ``mars``, ``koks``); None: the most the position could cost.
+    kind: str | None = None
 
     def to_json(self) -> dict:
         out: dict = {"act": self.act}
@@ -125,6 +135,8 @@ class Action:
             out["from"], out["to"] = self.start, self.end
             if self.die is not None:
                 out["die"] = self.die
+        if self.kind is not None:
+            out["kind"] = self.kind
         return out
 
 
@@ -268,6 +280,11 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
         if die is not None and not _is_die(die):
             raise fail("'die' is a whole number from 1 to 6")
         return Action(act, start=start, end=end, die=die)
+    if act == RESIGN and "kind" in raw:
+        kind = raw["kind"]
+        if not isinstance(kind, str) or kind not in RESIGN_KINDS:
+            raise fail(f"'kind' is what the resignation offers: {', '.join(RESIGN_KINDS)}")
+        return Action(act, kind=kind)
     return Action(act)
 
 

@@ -11,9 +11,10 @@ start: ``nardy:long:w:24x15:12x15``. :func:`to_text` writes points from 24
 down to 1, then bar, then off, and leaves out zero counts.
 
 **XGID** (short nardy): eXtreme Gammon's ID. White is XG's bottom player
-(upper-case letters, moving 24 -> 1), Black the top player. Only the position
-and the side to move are read; the cube and score fields are written as a
-money game with a centred cube.
+(upper-case letters, moving 24 -> 1), Black the top player. The position, the
+side to move and the dice (the fifth field: ``52`` rolled, ``00`` to roll;
+:func:`xgid_dice`) are read; the cube and score fields are written as a
+money game with a centred cube, and the dice when there are some.
 
 **GNU Backgammon Position ID** (short nardy): 14 characters of base64 over an
 80-bit key: for each side, its own points 1..24 and its bar, a 1 per checker
@@ -32,6 +33,7 @@ import base64
 import re
 
 from .contract import digits_hint, quote, read_choice
+from .dice import parse_dice
 from .errors import InvalidPositionError
 from .position import BAR, BAR_INDEX, BLACK, COLORS, OFF_INDEX, VARIANTS, WHITE, Position, other
 from .variants import ShortPosition
@@ -91,8 +93,10 @@ def from_text(text: str) -> Position:
 # ---------------------------------------------------------------------- XGID
 
 
-def to_xgid(position: Position) -> str:
+def to_xgid(position: Position, dice=None) -> str:
+    """The XGID of a position, with the dice rolled (the side to move's, to play) or ``00`` (to roll)."""
     _require_short(position, "XGID")
+    rolled = "00" if dice is None else "".join(str(die) for die in parse_dice(dice))
     chars = ["-"] * 26
     chars[0] = _xg_char(position.bar(BLACK), upper=False)
     chars[25] = _xg_char(position.bar(WHITE), upper=True)
@@ -101,7 +105,7 @@ def to_xgid(position: Position) -> str:
         if count:
             chars[point] = _xg_char(count, upper=color == WHITE)
     turn = 1 if position.turn == WHITE else -1
-    return f"XGID={''.join(chars)}:0:0:{turn}:00:0:0:0:0:10"
+    return f"XGID={''.join(chars)}:0:0:{turn}:{rolled}:0:0:0:0:10"
 
 
 def from_xgid(text: str) -> Position:
@@ -131,6 +135,21 @@ def from_xgid(text: str) -> Position:
     if fields[3] not in ("1", "-1"):
         raise InvalidPositionError(f"XGID turn field {quote(fields[3])}: use 1 (bottom, White) or -1 (top, Black)")
     return ShortPosition.from_points(white, black, WHITE if fields[3] == "1" else BLACK)
+
+
+def xgid_dice(text: str) -> tuple[int, int] | None:
+    """The dice an XGID says are rolled (its fifth field, ``52``), or None: ``00`` (to roll), a cube or
+    resignation on the table (``D``, ``B``, ``R``), or no such field. Other dice raise
+    :class:`InvalidPositionError`."""
+    from_xgid(text)  # the same checks of the rest
+    body = text.strip()
+    fields = (body[5:] if body.upper().startswith("XGID=") else body).split(":")
+    field = fields[4] if len(fields) > 4 else "00"
+    if field in ("00", "D", "B", "R"):
+        return None
+    if not re.fullmatch(r"[1-6][1-6]", field):
+        raise InvalidPositionError(f"XGID dice field {quote(field)}: two dice 1-6 (52), or 00 for none", "dice")
+    return int(field[0]), int(field[1])
 
 
 def _xg_char(count: int, upper: bool) -> str:
@@ -201,4 +220,4 @@ def _require_short(position: Position, what: str) -> None:
         raise InvalidPositionError(f"{what} describes short nardy (backgammon) only; use to_text for long nardy")
 
 
-__all__ = ["from_gnubg_id", "from_text", "from_xgid", "to_gnubg_id", "to_text", "to_xgid"]
+__all__ = ["from_gnubg_id", "from_text", "from_xgid", "to_gnubg_id", "to_text", "to_xgid", "xgid_dice"]

@@ -25,7 +25,10 @@ Operations:
   ``{"legal": false, "reason": {"code", "params", "key"}}``.
 - ``paths``: with ``"from"``: where that checker can go now, with one or more dice.
 - ``plays``: every legal play of the turn from its start position, in notation
-  (for a roll, or for the dice still to play: one die, three or four of a double).
+  (for a roll, or for the dice still to play: one die, three or four of a double);
+  with ``"rank": "<level>"`` (a roll only) in the computer's order at that level,
+  best first, each with its ``equity`` (``nardy_rules.play_live``: the set-up
+  editor's list).
 - ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...], "reason": ...}``
   (see :func:`targets`).
 - ``game``: whole games and matches, for the play page: a match opened once,
@@ -305,7 +308,7 @@ def _answer(request: object) -> dict:
     op = request.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise InvalidRequestError(f"unknown op {quote(op)}; use {', '.join(OPS[:-1])} or {OPS[-1]}")
-    if op in PLAY_OPS:
+    if op in PLAY_OPS or (op == "plays" and "rank" in request):
         # Imported on first use: a rules page's worker never loads the game modules (nor the bot) at start.
         from .play_live import handle as handle_play
 

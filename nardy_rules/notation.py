@@ -42,8 +42,12 @@ _TOKEN = re.compile(r"^(bar|[0-9]{1,2})((?:/(?:[0-9]{1,2}|off)\*?)+)(?:\(([0-9])
 _STEP = re.compile(r"/([0-9]{1,2}|off)(\*?)", re.IGNORECASE)
 
 
-def format_play(play: Play) -> str:
-    """The play's notation: ``"8/5 6/5"``, ``"24/18(2)"``, ``"13/10*/5"``, ``""`` for no move."""
+def format_play(play: Play, own: bool = False) -> str:
+    """The play's notation: ``"8/5 6/5"``, ``"24/18(2)"``, ``"13/10*/5"``, ``""`` for no move.
+
+    In White's numbering, as the documents write every play; with ``own``, in the mover's own numbering
+    (its home 1..6, as backgammon records and the ``.mat`` export write each side's plays: Black's
+    ``12/18`` is its ``13/7``)."""
     position, color = play.position, play.color
     chains: list[list[list]] = []  # each: [[own point, hit], ...]
     for s, t, _die, hit in play.steps:
@@ -56,7 +60,8 @@ def format_play(play: Play) -> str:
 
     def text(chain) -> str:
         kept = [chain[0]] + [step for step in chain[1:-1] if step[1]] + [chain[-1]]
-        return "/".join(f"{public_point(position, color, p)}{'*' if hit else ''}" for p, hit in kept)
+        return "/".join(f"{_own_point(p) if own else public_point(position, color, p)}{'*' if hit else ''}"
+                        for p, hit in kept)
 
     # Farthest checker first; from the same point, the longer move first.
     chains.sort(key=lambda c: (c[0][0], -c[-1][0]), reverse=True)
@@ -70,8 +75,15 @@ def format_play(play: Play) -> str:
     return " ".join(word if counts[word] == 1 else f"{word}({counts[word]})" for word in words)
 
 
-# The property form, on the play (play.py is below this layer: see the package docstring).
+def _own_point(index: int) -> int | str:
+    """An index of the mover's own board as a point of its own numbering, ``"bar"`` or ``"off"``."""
+    return BAR if index == BAR_INDEX else OFF if index == OFF_INDEX else index
+
+
+# The property forms, on the play (play.py is below this layer: see the package docstring).
 Play.notation = property(format_play, doc="The play in the documents' notation (:func:`format_play`).")
+Play.own_notation = property(lambda play: format_play(play, own=True),
+                             doc="The play in the mover's own numbering (:func:`format_play` with ``own``).")
 
 
 def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:

@@ -30,18 +30,24 @@ first use, so a rules page's worker loads none of this at start).
   ``nardy_rules.play.check_playable``), which no game can start from.
   ``{"op": "forms", "start": "short" | "long"}`` (instead of ``position``)
   answers the same for that game's start position (the set-up editor's
-  "start position" button: the page knows no start of its own).
+  "start position" button: the page knows no start of its own). The answer's
+  ``dice`` are the roll the form carries (an XGID's fifth field), else null;
+  a request's ``dice`` (a roll) are written into the XGID it answers.
+- ``plays`` with ``"rank": "<level>"``: the ``plays`` op's answer in the
+  computer's order at that level, best first, each play with its ``equity``
+  (:func:`ranked_plays`).
 """
 
 from __future__ import annotations
 
-from .bot import LEVELS, STRONGEST, accept_resignation, choose_play, cube_decision, hint, take_decision
+from .bot import LEVELS, STRONGEST, accept_resignation, choose_play, cube_decision, hint, rank_plays, take_decision
 from .contract import quote, read_choice, read_int, read_object
+from .dice import parse_dice
 from .errors import InvalidPositionError, InvalidRequestError, NardyError
 from .game import GAME_OVER, MOVE_PHASE, OPENING_PHASE, RESIGN_PHASE, ROLL_PHASE, TAKE_PHASE, MatchPlay
 from .game_live import handle_game
-from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
-from .live import position_answer, read_position, reason_json
+from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid, xgid_dice
+from .live import position_answer, read_position, reason_json, replay
 from .play import check_playable
 from .position import COLORS, VARIANTS, WHITE, Position
 from .turn import Turn
@@ -57,6 +63,8 @@ def handle(request: dict) -> dict:
         return handle_game(request, {"computer": computer_decision, "lost": lost_reasons})
     if op == "hint":
         return hint_answer(request)
+    if op == "plays":
+        return ranked_plays(request)
     return forms(request)
 
 
@@ -135,6 +143,15 @@ def hint_answer(request: dict) -> dict:
     return {"hints": hints}
 
 
+def ranked_plays(request: dict) -> dict:
+    """The ``plays`` op with ``rank``: every legal play of the roll, the computer's best first."""
+    turn = replay(request)
+    level = _level(request["rank"])
+    ranked = rank_plays(turn.start, parse_dice(request["dice"]), level)  # a roll: two dice, not the dice left
+    return {"plays": [{"notation": play.notation, "moves": [move.to_json() for move in play.moves],
+                       "equity": round(score, 4)} for play, _mine, score in ranked]}
+
+
 def read_any(value: object, turn: str = WHITE) -> tuple[Position, str]:
     """A pasted position in any of its forms, and which form it was."""
     if isinstance(value, dict):
@@ -166,22 +183,26 @@ def forms(request: dict) -> dict:
     if "position" not in request:
         raise InvalidRequestError("the request has no position (nor a start)")
     turn = read_choice(request.get("turn", WHITE), "turn", COLORS, InvalidRequestError)
+    dice = parse_dice(request["dice"]) if request.get("dice") is not None else None
     try:
         position, read = read_any(request["position"], turn)
         check_playable(position)
+        carried = xgid_dice(request["position"]) if read == "xgid" else None
     except InvalidPositionError as error:
         if error.code is None:
             raise
         # What is wrong with the position, for the page to say in its language.
         return {"error": str(error), "code": error.code, "params": {key: _bounded(value) for key, value in error.params.items()}}
-    return _forms_answer(position, read)
+    return _forms_answer(position, read, dice, carried)
 
 
-def _forms_answer(position: Position, read: str) -> dict:
+def _forms_answer(position: Position, read: str, dice=None, carried=None) -> dict:
+    """``dice``: the roll to write into the XGID; ``carried``: the roll the form read carried."""
     answer = position_answer(position)
     short = position.variant == "short"
-    answer.update(read=read, xgid=to_xgid(position) if short else None, gnubg=to_gnubg_id(position) if short else None)
+    answer.update(read=read, xgid=to_xgid(position, dice) if short else None,
+                  gnubg=to_gnubg_id(position) if short else None, dice=list(carried) if carried else None)
     return answer
 
 
-__all__ = ["computer_decision", "forms", "handle", "hint_answer", "read_any"]
+__all__ = ["computer_decision", "forms", "handle", "hint_answer", "ranked_plays", "read_any"]

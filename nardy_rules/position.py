@@ -244,7 +244,14 @@ class Position:
         return out
 
     def validate(self) -> None:
-        """Raise :class:`InvalidPositionError` naming the first problem found."""
+        """Raise :class:`InvalidPositionError` naming the first problem found.
+
+        Both colours on one point first: it is the problem of one place (a set-up editor names it where the
+        checker was put), where a count that is not 15 follows from it."""
+        for point in range(1, 25):
+            if self._white[point] and self._black[self.OTHER_NUMBERING[point]]:
+                raise InvalidPositionError(f"point {point} holds both white and black checkers", "both-colours",
+                                           {"point": point})
         for color, board in ((WHITE, self._white), (BLACK, self._black)):
             total = sum(board)
             if total != CHECKERS:
@@ -255,10 +262,6 @@ class Position:
             if board[BAR_INDEX] and not self.HAS_BAR:
                 raise InvalidPositionError(f"{color} has checkers on the bar, but {self.variant} nardy has no bar",
                                            "bar-in-long", {"color": color})
-        for point in range(1, 25):
-            if self._white[point] and self._black[self.OTHER_NUMBERING[point]]:
-                raise InvalidPositionError(f"point {point} holds both white and black checkers", "both-colours",
-                                           {"point": point})
         if self._white[OFF_INDEX] == CHECKERS and self._black[OFF_INDEX] == CHECKERS:
             raise InvalidPositionError("both sides have borne off all their checkers", "all-borne-off")
 

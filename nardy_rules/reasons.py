@@ -77,7 +77,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "A {die} cannot bear off the checker on point {point} while a checker stands farther back, "
         "on point {higher}: play the {die} inside home."
     ),
-    "must-play-larger-die": N_("Only one die can be played this turn, so it must be the larger one: play the {die}."),
+    "must-play-larger-die": N_("No play uses both dice, but either die could be played alone, so the larger one is "
+                               "played: play the {die}."),
     "leaves-dice-unplayed": NP_(
         "This move is legal on its own, but afterwards fewer dice could be played: "
         "another play uses {count} die.",

@@ -171,6 +171,8 @@ def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
         if markup:
             found.append(f"{where}: {markup}")
         found += [f"{where}: {what}" for what in (misspelled(lang, text) for text in strings) if what]
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        found += [f"{where}: {what}" for what in glossary.check_message(msgid, strings, lang.code)]
     if shutil.which("msgfmt"):
         done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
         if done.returncode != 0:

@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/] [--lighthouse [--lighthouse-runs 1]]
         [--play-rounds 5] [--play-only] [--play-lang en] [--play-variants shipped,preload,...]
+        [--move-rounds 10] [--moves-only]
 
 Builds the site into a temporary folder (or uses ``--site``), serves it with
 ``nardy_site.serve`` on 127.0.0.1 (gzip, as any real server) and drives
@@ -27,6 +28,11 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   interaction), and for one who plays (the same, plus the recorded answers and
   the engine), for the rules pages of every language; and of it, the
   recorded answers of the board played (``nardy-answers/<figure id>.json``);
+- a move on the play page (``--move-rounds``, ``--moves-only`` for this alone): from the pointer's release of
+  a tap on a destination (a checker selected first) or of a drop (a checker dragged there) to the first
+  frame that shows the checker at its destination, with the move travelling (as players see it) and with
+  ``prefers-reduced-motion`` (drawn at once), the two alternating in one run; the rules engine answers the
+  move in both;
 - with ``--lighthouse``, last: Lighthouse's mobile performance score, total
   blocking time and largest contentful paint of every rules page of every
   language (``scripts/lighthouse.py``, about 15 s a page), against the same
@@ -376,6 +382,86 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
             server.server_close()
 
 
+#: A move on the play page: armed just before the pointer's release, timed to the frame that shows the checker at
+#: its destination with nothing in flight (nardy-play-motion.js: data-moving while checkers travel).
+MOVE_PROBES = """
+window.__move = { armed: false, start: null };
+document.addEventListener('pointerup', () => {
+  if (window.__move.armed) { window.__move.start = performance.now(); window.__move.armed = false; }
+}, true);
+window.__landed = (point, count) => new Promise((resolve) => {
+  const frame = () => {
+    const svg = window.nardyPlay.board.svg;
+    const stack = svg.querySelector(`g.nardy-checkers .nardy-ck[data-point="${point}"][data-color="white"]`);
+    const drawn = stack ? (stack.getAttribute('d').match(/a/g) || []).length / 2 : 0;
+    if (drawn === count && !svg.dataset.moving) resolve(performance.now() - window.__move.start);
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+});
+"""
+
+
+def move_once(page, how: str) -> float:
+    """8/5 with the 3 of 3-1 from the start (5 empty before), by a tap on 5 or a drop there; the ms to landed."""
+    where = """(place) => { const app = window.nardyPlay; const [x, y] = app.board.layout.points[String(place)];
+        const p = new DOMPoint(x, y).matrixTransform(app.board.svg.getScreenCTM()); return [p.x, p.y]; }"""
+    (x1, y1), (x2, y2) = page.evaluate(where, 8), page.evaluate(where, 5)
+    if how == "tap":
+        page.mouse.click(x1, y1)
+        page.wait_for_function("document.querySelector('.nardy-play .nardy-live-selected') !== null")
+        page.mouse.move(x2, y2)
+        page.mouse.down()
+        page.evaluate("window.__move.armed = true")
+        page.mouse.up()
+    else:
+        page.mouse.move(x1, y1)
+        page.mouse.down()
+        page.mouse.move(x2, y2, steps=8)
+        page.wait_for_function("document.querySelector('.nardy-play .nardy-live-dest') !== null")
+        page.evaluate("window.__move.armed = true")
+        page.mouse.up()
+    elapsed = page.evaluate("window.__landed(5, 1)")
+    version = page.evaluate("window.nardyPlay.version")
+    page.locator(".nardy-play-tools button[data-action='undo']").click()
+    page.wait_for_function(f"window.nardyPlay.version > {version} && !window.nardyPlay.board.svg.dataset.moving")
+    return elapsed
+
+
+def bench_moves(browser, site: Path, rounds: int, code: str) -> None:
+    start_text = "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5"
+    server = serve_in_thread(site)
+    print(f"play page ({code}/play/): a move from the pointer's release to the checker shown at its destination, "
+          f"{rounds} rounds, animated and reduced motion alternating; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    pages, times = {}, {(motion, how): [] for motion in ("no-preference", "reduce") for how in ("tap", "drop")}
+    try:
+        for motion in ("no-preference", "reduce"):
+            context = browser.new_context(reduced_motion=motion, viewport={"width": 1280, "height": 800})
+            context.add_init_script("delete Navigator.prototype.serviceWorker;\n" + MOVE_PROBES)
+            page = context.new_page()
+            page.goto(f"{server.url}{code}/play/#position={quote(start_text)}&dice=3-1")
+            page.wait_for_function("window.nardyPlay && window.nardyPlay.state && window.nardyPlay.state.phase === 'move'",
+                                   timeout=130000)
+            move_once(page, "tap")  # once unmeasured: the engine's first answers of a game
+            pages[motion] = page
+        for _round in range(rounds):
+            for motion, page in pages.items():
+                for how in ("tap", "drop"):
+                    times[motion, how].append(move_once(page, how))
+        print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print("  median ms (min-max)        travelling     reduced motion   difference")
+        for how in ("tap", "drop"):
+            moving, still = times["no-preference", how], times["reduce", how]
+            print(f"  {how + ' -> landed':22} {median(moving):7.0f} ({min(moving):.0f}-{max(moving):.0f})"
+                  f"   {median(still):7.0f} ({min(still):.0f}-{max(still):.0f})   {median(moving) - median(still):7.0f}")
+        for page in pages.values():
+            page.context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def median(values):
     return statistics.median(values)
 
@@ -396,6 +482,9 @@ def main(argv=None) -> int:
     parser.add_argument("--play-lang", default="en", help="the play page's language (default en)")
     parser.add_argument("--play-variants", default=",".join(PLAY_VARIANTS),
                         help=f"comma-separated, of: {', '.join(PLAY_VARIANTS)}")
+    parser.add_argument("--move-rounds", type=int, default=10,
+                        help="rounds of a move on the play page, travelling and reduced motion (0: none)")
+    parser.add_argument("--moves-only", action="store_true", help="only the moves on the play page")
     args = parser.parse_args(argv)
     variants = [name.strip() for name in args.play_variants.split(",") if name.strip()]
     unknown = [name for name in variants if name not in PLAY_VARIANTS]
@@ -421,6 +510,12 @@ def main(argv=None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=lighthouse.CHROMIUM, args=lighthouse.FLAGS)
+                if args.move_rounds:
+                    bench_moves(browser, site, args.move_rounds, args.play_lang)
+                    print()
+                if args.moves_only:
+                    browser.close()
+                    return 0
                 if args.play_rounds:
                     bench_play(browser, site, Path(temporary), args.play_rounds, args.play_lang, variants)
                     print()

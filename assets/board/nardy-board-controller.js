@@ -13,7 +13,7 @@
 import { atHand } from "../engine/nardy-answer.js";
 import { BoardControls } from "./nardy-board-controls.js";
 import { BoardInput } from "./nardy-board-input.js";
-import { activate, key } from "./nardy-board-play.js";
+import { activate, drop, key } from "./nardy-board-play.js";
 import { History, viewRequest } from "./nardy-board-state.js";
 import { copyLink, newDice, openLink, playExample, randomDie, reset, showPlays, step } from "./nardy-board-tools.js";
 import { BoardView } from "./nardy-board-view.js";
@@ -70,6 +70,9 @@ export class Board {
       place: (place) => this.guard(() => { this.cursor = place; return activate(this, place); }),
       key: (action) => this.guard(() => key(this, action)),
       hasSelection: () => this.selected !== null,
+      // A mouse or a pen drags a checker; a finger on a rules page scrolls it (the play page's board drags by touch).
+      draggable: (place, type) => type !== "touch",
+      drop: (from, to) => this.guard(() => drop(this, from, to)),
     });
     engine.listeners.add((status) => this.engineChanged(status));
     this.controls.setDice(example.dice);

@@ -23,10 +23,20 @@ const GAME_OVER = { code: "game-over", params: {}, key: "game-over" };
     answers still loading, a slow phone) applies to the board that answer leaves, so "8, then 5" moves 8/5. */
 export function activate(board, place) {
   board.stopAnimation();
-  const run = () => activateNow(board, place);
+  return queued(board, () => activateNow(board, place));
+}
+
+function queued(board, run) {
   const done = (board.activating || Promise.resolve()).then(run, run);
   board.activating = done.catch(() => {});
   return done;
+}
+
+/** A checker dragged from one place and dropped on another: the two taps it stands for, in turn; the
+    second only once the first selected that checker (else the first has said why it cannot move). */
+export function drop(board, from, to) {
+  if (!samePlace(board.selected, from)) activate(board, from);
+  return queued(board, () => (samePlace(board.selected, from) ? activateNow(board, to) : undefined));
 }
 
 function activateNow(board, place) {

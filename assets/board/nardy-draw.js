@@ -30,18 +30,22 @@ function slabD(x, y, w, h, rx = 2) {
 /** The checker layer of a position (svg.checker_layer): stacks, counts on tall ones, borne-off slabs. */
 export function checkerLayer(layout, position) {
   const out = [];
-  const stack = (color, where, count) => {
+  // from: the level the stack starts at (above the other colour's checkers on a point of a set-up the engine
+  // refused for holding both colours: what stands there is drawn, so the reader sees what is wrong).
+  const stack = (color, where, count, from = 0) => {
     let d = "";
-    for (let level = 0; level < Math.min(count, layout.cap); level += 1) d += circleD(...slot(layout, color, where, level), layout.r);
+    for (let level = from; level < Math.min(from + count, layout.cap); level += 1) d += circleD(...slot(layout, color, where, level), layout.r);
     out.push({ tag: "path", attrs: { class: "nardy-ck", "data-point": String(where), "data-color": color, d } });
-    if (count > layout.cap) {
-      const [x, y] = slot(layout, color, where, layout.cap - 1);
+    if (from + count > layout.cap) {
+      const [x, y] = slot(layout, color, where, Math.max(from, layout.cap - 1));
       out.push({ tag: "text", attrs: { class: "nardy-n", "data-point": String(where), "data-color": color, x: num(x), y: num(y + 4.5) }, text: String(count) });
     }
   };
   for (let point = 1; point <= 24; point += 1) {
     const [color, count] = occupant(position, point);
     if (count) stack(color, point, count);
+    const second = COLORS.find((item) => item !== color);
+    if (count && countOf(position, second, point)) stack(second, point, countOf(position, second, point), count);
   }
   for (const color of COLORS) {
     const count = countOf(position, color, "bar");
@@ -88,6 +92,32 @@ export function diceLayer(layout, color, dice) {
 /** The triangle at the pip count of the side to move, left of its swatch at (x, y). */
 export function markerPath(x, y) {
   return `M${num(x - 20)} ${num(y - 6)}l9 6-9 6z`;
+}
+
+/** Arrows of a play's single moves ({from, to, hit}) played in order from a position (svg._marks: the
+    curve bowed towards the middle when both ends are in one half), with a head at each end. */
+export function arrowMarks(layout, position, mover, moves) {
+  const counts = { white: { ...position.white }, black: { ...position.black } };
+  const count = (color, place) => counts[color][String(place)] || 0;
+  const add = (color, place, delta) => { counts[color][String(place)] = Math.max(0, count(color, place) + delta); };
+  const middle = (layout.points["13"][1] + layout.points["12"][1]) / 2;
+  const out = [];
+  for (const move of moves) {
+    const [x1, y1] = slot(layout, mover, move.from, Math.max(0, count(mover, move.from) - 1));
+    add(mover, move.from, -1);
+    const [x2, y2] = slot(layout, mover, move.to, count(mover, move.to));
+    add(mover, move.to, 1);
+    let [cx, cy] = [(x1 + x2) / 2, (y1 + y2) / 2];
+    if ((y1 < middle) === (y2 < middle)) cy += (y1 < middle ? 1 : -1) * Math.min(70, 0.3 * Math.abs(x2 - x1) + 14);
+    const angle = Math.atan2(y2 - cy, x2 - cx);
+    const head = [[0, 0], [-11, -6], [-11, 6]].map(([dx, dy]) => [x2 + dx * Math.cos(angle) - dy * Math.sin(angle),
+      y2 + dx * Math.sin(angle) + dy * Math.cos(angle)]);
+    out.push({ tag: "g", attrs: { class: "nardy-live-arrow", "data-from": String(move.from), "data-to": String(move.to) }, children: [
+      { tag: "path", attrs: { class: "nardy-arrow", d: `M${num(x1)} ${num(y1)}Q${num(cx)} ${num(cy)} ${num(x2)} ${num(y2)}` } },
+      { tag: "path", attrs: { class: "nardy-head", d: `M${head.map(([x, y]) => `${num(x)} ${num(y)}`).join("L")}z` } },
+    ] });
+  }
+  return out;
 }
 
 /** The live marks: {position, mover, cursor (a place or null), selected, targets: [end], refused: [end]}. */

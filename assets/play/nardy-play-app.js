@@ -1,26 +1,29 @@
 /* The play page's controller: a match between two seats, every step decided by the engine.
 
-   The match is opened once in the worker (nardy_rules.game_live: a new
-   match, or the stored record on a reload) and played by its id: each action
-   is a game request of nardy_rules.live ({"op": "game", "match", "action"})
-   sent through the same worker client as the rules boards (nardy-engine.js),
-   and the answer says what changed (nardy_rules.game_session): the page
-   keeps the record and the scoresheet from those changes, so an action costs
-   one action however long the match. The answer's state
-   (MatchState.to_json) is all the page shows: the
-   position, the dice, whose turn, the actions allowed (the buttons), the
-   cube, the score, the Crawford game, the result and the scoresheet. A
-   person's moves are in nardy-play-moves.js; a computer seat asks the same
-   op with "computer": level and plays the actions the engine chose, one at
-   a time, so the page never waits on the bot (it thinks in the worker). */
+   The match is opened once in the worker (nardy_rules.game_live: a new match,
+   or the stored record on a reload) and played by its id: each action goes
+   through OpenMatch.send (nardy-play-match.js) as {"op": "game", "match",
+   "action"}, and the answer says what changed (nardy_rules.game_session), so
+   an action costs one action however long the match. The answer's state
+   (MatchState.to_json) is all the page shows: the position, the dice, whose
+   turn, the actions allowed (the buttons), the resignations that may be
+   offered, the cube, the score, the result and the scoresheet. A person's
+   moves are in nardy-play-moves.js, a computer seat's and the hint in
+   nardy-play-computer.js; a single move the engine played travels on the board
+   (nardy-play-motion.js), and the board and the current buttons stay in view
+   together (nardy-play-fit.js). */
 
-import { activate, key, turnRequest } from "./nardy-play-moves.js";
+import { activate, drag, key } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
+import { Fit } from "./nardy-play-fit.js";
+import { drive, hint } from "./nardy-play-computer.js";
 import { OpenMatch } from "./nardy-play-match.js";
+import { hops } from "./nardy-play-motion.js";
 import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
-import { STEP_MS, pause, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
-import { actionText, scoreText, sheetLine, stateText } from "./nardy-play-text.js";
+import { readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
+import { Sound } from "./nardy-play-sound.js";
+import { actionText, scoreText, stateText } from "./nardy-play-text.js";
 import { formatDice } from "../board/nardy-strings.js";
 
 /** The actions a person acting now may press, as buttons (the engine's list, in the panel's terms). */
@@ -34,14 +37,18 @@ export class PlayApp {
     this.state = null;
     this.match = new OpenMatch((request) => this.ask(request));
     this.version = 0;
+    this.resigning = false; // the person chooses what to offer (the toolbar shows the offers)
     this.seats = { white: { kind: "person" }, black: { kind: "computer", level: "club" } };
+    this.sound = new Sound();
     this.panel = new PlayPanel(mount, this.t, { start: () => this.guard(() => this.newMatch()), act: (name) => this.guard(() => this.press(name)) });
     const area = mount.querySelector(".nardy-play-area");
     area.after(...this.panel.under);
     mount.append(...this.panel.after);
+    this.fit = new Fit(area, this.panel.under.slice(0, -1));
     this.board = new PlayBoard(mount, layouts, this.t, this.panel.info.id, {
       place: (place) => this.guard(() => this.place(place)),
       key: (action) => this.guard(() => this.key(action)),
+      drag: (kind, place, point) => this.guard(() => this.mode === "game" && drag(this, kind, place, point)),
     });
     this.setup = new SetupEditor(this);
     this.panel.hints.after(this.setup.view.root); // under the board, the information line and the status
@@ -83,12 +90,13 @@ export class PlayApp {
     return key(this, action, run);
   }
 
-  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar and score line give way to it). */
+  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar, score line and hint give way to it). */
   setMode(mode) {
     this.mode = mode;
     this.setup.view.root.hidden = mode !== "setup";
     this.setup.view.opener.hidden = mode === "setup";
-    this.panel.score.hidden = mode === "setup";
+    for (const part of [this.panel.line, this.panel.tools]) part.hidden = mode === "setup";
+    this.panel.hints.hidden = mode === "setup" || !this.panel.hints.firstChild; // the game's hint waits with it
     this.board.clearSelection();
     this.updateButtons();
   }
@@ -98,15 +106,15 @@ export class PlayApp {
     this.setMode("game");
     if (!this.state) return this.newMatch();
     this.render();
-    this.say(stateText(this.t, this.state));
+    this.say(stateText(this.t, this.state, this.seats));
     return this.drive();
   }
 
   /* ------------------------------------------------------------------ the match */
 
-  /** A new game from a position the engine read (a forms answer): its side rolls the dice given first, if any.
-
-      Said before any computer seat acts, so that its first action is the last thing announced. */
+  /** A new game from a position the engine read (a forms answer): its side rolls the dice given first (else
+      the dice the form carried: an XGID's). Said before any computer seat acts, so that its first action is
+      the last thing announced. */
   async startFrom(answer, dice) {
     if (answer.result) {
       this.say(this.t("setup-over"));
@@ -114,15 +122,18 @@ export class PlayApp {
     }
     this.panel.setSettings({ ...this.panel.settings(), variant: answer.position.variant });
     if (!(await this.newMatch(answer.text, { drive: false }))) return false;
-    if (dice && this.state.phase === "roll") await this.play({ act: "roll", dice }, { drive: false });
+    const roll = dice || answer.dice;
+    if (roll && this.state.phase === "roll") await this.play({ act: "roll", dice: roll }, { drive: false });
     this.say(this.t("play-position-opened"));
     await this.drive();
     return true;
   }
 
-  /** A new match as the form says (or from a set-up position: start, its nardy text); false if refused. */
-  async newMatch(start = null, { drive = true } = {}) {
-    const settings = this.panel.settings();
+  /** A new match as the form says (or from a set-up position: start, its nardy text); false if refused.
+      again: the same game, length and seats as the match just played (play again). */
+  async newMatch(start = null, { drive = true, again = false } = {}) {
+    const settings = again ? { variant: this.state.variant, length: this.state.length, ...seatValues(this.seats) }
+      : this.panel.settings();
     this.seats = { white: readSeat(settings.white), black: readSeat(settings.black) };
     const request = { op: "game", new: { variant: settings.variant, length: settings.length } };
     if (start) request.new.start = start;
@@ -133,6 +144,7 @@ export class PlayApp {
     }
     this.setMode("game");
     this.accept(answer);
+    this.fit.show();
     this.say(this.t("play-new"));
     if (drive) await this.drive();
     return true;
@@ -154,27 +166,31 @@ export class PlayApp {
     return this.match.record;
   }
 
-  /** An answer that opened the match (its whole record and state) or changed it (nardy_rules.game_session). */
-  accept(answer) {
+  /** An answer that opened the match (its whole record and state) or changed it (nardy_rules.game_session);
+      motion: the single moves that led to it, to be seen travelling. */
+  accept(answer, motion = null) {
     this.version += 1;
+    this.resigning = false;
     this.state = this.match.take(answer);
     this.panel.showHints(null);
     if (this.store) this.store.save(this.record, seatValues(this.seats));
-    this.render();
+    this.render(motion);
   }
 
-  render() {
+  render(motion = null) {
     const state = this.state;
     if (this.mode !== "game") return; // the editor owns the board; the game is drawn again on the way back
     this.board.show(state.variant);
     const dice = state.phase === "move" ? state.turn.remaining : (state.phase === "opening" ? state.dice : null);
     this.board.clearSelection();
-    this.board.draw(state.position, dice, state.pips);
-    this.panel.setInfo(stateText(this.t, state));
+    this.board.draw(state.position, dice, state.pips, motion);
+    this.panel.setInfo(stateText(this.t, state, this.seats));
     this.panel.setScore(scoreText(this.t, state));
-    this.panel.showSheet(state.scoresheet, (entry) => sheetLine(this.t, entry));
+    this.panel.setGame(state.variant, this.sound.on);
+    this.panel.sheet.show(state.scoresheet, state.results);
     this.updateButtons();
-    if (this.forms) this.forms.show(state.position);
+    // The forms and the link of the turn as it began, with its roll: what opens it again.
+    if (this.forms) this.forms.show(state.turn ? state.turn.position : state.position, state.turn ? state.turn.dice : null);
   }
 
   /** Who acts now: the side the state names, or in the opening any person (the computer if none). */
@@ -190,25 +206,45 @@ export class PlayApp {
   updateButtons() {
     const state = this.state;
     const shown = {};
-    if (!state || this.mode !== "game") {
-      this.panel.update(shown);
-      return;
+    const points = {};
+    const game = state && this.mode === "game";
+    const person = game && this.actor().kind === "person" && !this.thinking;
+    this.board.movable = Boolean(person && state.phase === "move");
+    if (person && this.resigning && state.actions.includes("resign")) {
+      for (const offer of state.resign_offers) {
+        shown[`resign-${offer.kind}`] = true;
+        points[offer.kind] = offer.points;
+      }
+      shown["resign-cancel"] = true;
+    } else if (person) {
+      for (const act of PERSON_ACTS) if (state.actions.includes(act)) shown[act] = true;
+      if (state.phase === "move") shown.hint = true;
     }
-    const person = this.actor().kind === "person" && !this.thinking;
-    if (person) for (const act of PERSON_ACTS) if (state.actions.includes(act)) shown[act] = true;
-    if (state.phase === "move") shown.hint = person;
-    this.panel.update(shown, state.resign && state.resign.points);
+    if (game && state.phase === "match-over") shown.again = true; // a rematch, where the game's buttons were
+    this.panel.update(shown, points);
+    this.fit.update(Boolean(person && this.resigning));
   }
 
-  /** A button: throw the dice for a roll, ask for a hint, or send the action. */
+  /** A button: throw the dice for a roll, ask for a hint, choose a resignation, or send the action. */
   press(name) {
     if (name === "hint") return this.hint();
+    if (name === "again") return this.newMatch(this.record && this.record.start, { again: true });
+    if (name === "sound") return this.panel.setGame(this.state ? this.state.variant : "short", this.sound.toggle());
+    if (name === "resign" || name === "resign-cancel") {
+      this.resigning = name === "resign";
+      this.updateButtons();
+      const text = this.resigning ? this.t("play-resign-choose") : stateText(this.t, this.state, this.seats);
+      this.panel.setInfo(text);
+      return this.say(text);
+    }
+    if (name.startsWith("resign-")) return this.play({ act: "resign", kind: name.slice("resign-".length) });
     if (name === "opening" || name === "roll") return this.play({ act: name, dice: throwDice() });
     return this.play({ act: name });
   }
 
-  /** Send one action; the answer's state replaces the page's, and the next seat acts. */
-  async play(action, { drive = true } = {}) {
+  /** Send one action; the answer's state replaces the page's, and the next seat acts. start: where a dropped
+      checker was let go (its move travels on from there). */
+  async play(action, { drive = true, start = null } = {}) {
     const before = this.state;
     const answer = await this.match.send({ action });
     if (answer.error) {
@@ -219,71 +255,46 @@ export class PlayApp {
       this.say(answer.refused.reason ? this.strings.reason(answer.refused.reason) : this.t("play-not-now"));
       return false;
     }
-    this.accept(answer);
+    if (action.act === "roll" || action.act === "opening") this.sound.dice();
+    let motion = null;
+    if (action.act === "move" && answer.state.turn) {
+      const moves = answer.state.turn.moves;
+      motion = { hops: hops(before.side, moves[moves.length - 1]), start };
+      this.sound.move();
+    } else if (action.act === "undo" && before.turn && before.turn.moves.length) {
+      motion = { hops: hops(before.side, before.turn.moves[before.turn.moves.length - 1], true) };
+    }
+    this.accept(answer, motion);
     if (action.act !== "move") this.say(actionText(this.t, this.strings, action, before, answer));
     if (drive) await this.drive();
     return true;
   }
 
   /** A person plays a path the engine gave ({moves, notation}): its single moves in turn. */
-  async playPath(path) {
+  async playPath(path, start = null) {
     this.board.clearSelection();
-    for (const move of path.moves) {
-      if (!(await this.play({ act: "move", from: move.from, to: move.to, die: move.die }, { drive: false }))) return;
+    for (const [index, move] of path.moves.entries()) {
+      const action = { act: "move", from: move.from, to: move.to, die: move.die };
+      if (!(await this.play(action, { drive: false, start: index === 0 ? start : null }))) return;
     }
     this.sayMoved(path.notation);
   }
 
-  sayMoved(notation) {
+  sayMoved(notation, computer = false) {
     const turn = this.state.turn;
     if (!turn) return;
-    if (turn.complete && turn.lost.length) this.say(this.t("moved-lost", { move: notation, dice: formatDice(turn.lost) }));
-    else if (turn.complete) this.say(`${this.t("moved-done", { move: notation })} ${this.t(`play-${this.state.side}-confirm`)}`);
+    if (computer) this.say(this.t(`play-moves-${this.state.side}`, { move: notation }));
+    else if (turn.complete && turn.lost.length) this.say(this.t("moved-lost", { move: notation, dice: formatDice(turn.lost) }));
+    else if (turn.complete) this.say(`${this.t("moved-done", { move: notation })} ${stateText(this.t, this.state, this.seats)}`);
     else this.say(this.t("moved", { move: notation, dice: formatDice(turn.remaining) }));
   }
 
-  /** While a computer seat is to act: ask the engine for its decision and play it, step by step. */
-  async drive() {
-    const version = this.version;
-    if (this.mode !== "game" || this.thinking || this.actor().kind !== "computer" || !this.state.actions.length) return;
-    this.thinking = true;
-    this.updateButtons();
-    try {
-      const level = this.actor().level;
-      this.panel.setInfo(`${stateText(this.t, this.state)} ${this.t("play-computer-thinking")}`);
-      const answer = await this.match.send({ computer: level });
-      if (answer.error) this.say(this.t("play-engine-error"));
-      if (version !== this.version || !answer.computer) return;
-      for (const action of answer.computer.actions) {
-        await pause(STEP_MS);
-        if (this.mode !== "game") return;
-        const full = action.act === "roll" || action.act === "opening" ? { ...action, dice: throwDice() } : action;
-        if (full.act === "move") {
-          const found = await this.ask(turnRequest(this.state, "check", { from: full.from, to: full.to, die: full.die }));
-          if (!(await this.play(full, { drive: false }))) return;
-          if (found.notation) this.sayMoved(found.notation);
-        } else if (!(await this.play(full, { drive: false }))) {
-          return;
-        }
-        if (full.act === "roll" || full.act === "opening") break; // what follows depends on the dice
-      }
-    } finally {
-      this.thinking = false;
-      if (this.state) this.updateButtons();
-    }
-    await this.drive();
+  /** While a computer seat is to act, its actions step by step (nardy-play-computer.js). */
+  drive() {
+    return drive(this);
   }
 
-  /** The computer's top plays for the turn's roll, with the chances it estimates for the mover. */
-  async hint() {
-    const turn = this.state && this.state.turn;
-    if (!turn) return this.say(this.t("plays-no-dice"));
-    const answer = await this.ask({ op: "hint", position: turn.position, dice: turn.dice, n: 3 });
-    if (answer.error) return this.say(this.t("play-engine-error"));
-    const dice = formatDice(turn.dice);
-    if (!answer.hints.length) return this.panel.showHints(this.t("play-hint-none", { dice }), []);
-    const lines = answer.hints.map((item) => this.t("play-hint-item", { play: item.play, win: Math.round(item.win * 100) }));
-    this.panel.showHints(this.t("play-hint-heading", { dice }), lines);
-    return this.say(`${this.t("play-hint-heading", { dice })} ${lines.join("; ")}`);
+  hint() {
+    return hint(this);
   }
 }

@@ -1,11 +1,16 @@
-/* A person's moves on the play page: a click, a tap or Enter on a place, and the keyboard cursor.
+/* A person's moves on the play page: a click, a tap or Enter on a place, a checker dragged and dropped, and the
+   keyboard cursor.
 
    Functions of the PlayApp (nardy-play-app.js), as nardy-board-play.js is for
    a rules board: selecting a checker asks the engine for its targets (the
    live op targets, on the turn the game state carries); a destination the
    engine gave is played as game actions, one single move each; any other is
    checked (the check op) and refused with the engine's reason in the page's
-   language. Nothing here knows a rule. */
+   language. A drag is the same two steps: the checker picked up is selected,
+   the place it is dropped on is the destination (a drop where the rules
+   refuse says why, as a tap does). Places are handled one after the other, so
+   a quick "8, then 5" (or a drop before the targets came) moves 8/5. Nothing
+   here knows a rule. */
 
 import { cursorText, startPlace } from "../board/nardy-board-cursor.js";
 import { cursorPlaces, moveCursor, samePlace } from "../board/nardy-geometry.js";
@@ -29,8 +34,19 @@ function notNow(app) {
   return null;
 }
 
+/** Run a step after the ones before it (each waits for the engine's answers of the one before). */
+function queued(app, run) {
+  const done = (app.placing || Promise.resolve()).then(run, run);
+  app.placing = done.catch(() => {});
+  return done;
+}
+
 /** A click or Enter on a place: select a checker, move the selected one there, or say why not. */
-export async function activate(app, place) {
+export function activate(app, place) {
+  return queued(app, () => activateNow(app, place));
+}
+
+async function activateNow(app, place, start = null) {
   const board = app.board;
   const why = notNow(app);
   if (why) return app.say(app.t(why));
@@ -40,7 +56,7 @@ export async function activate(app, place) {
     return app.say(app.t("cancelled"));
   }
   const target = board.targets.find((item) => samePlace(item.end, place));
-  if (target) return app.playPath(target);
+  if (target) return app.playPath(target, start);
   const refused = board.refused.find((item) => samePlace(item.end, place));
   if (refused) {
     board.clearSelection();
@@ -53,6 +69,25 @@ export async function activate(app, place) {
   const found = await app.ask(turnRequest(app.state, "check", { from, to: place }));
   if (found.legal === false && found.reason) return app.say(app.strings.reason(found.reason));
   return app.say(app.t("not-legal"));
+}
+
+/** A checker dragged (nardy-play-board.js): picked up ("start": selected, unless it is), then dropped ("drop"
+    on a place: the destination, from where it was let go), or put back ("cancel", or a drop on its own place
+    or off the board: it stays selected, as after a tap). */
+export function drag(app, kind, place, point) {
+  if (kind === "start") {
+    const from = place;
+    app.dragFrom = from;
+    return queued(app, () => {
+      const why = notNow(app);
+      if (why) return app.say(app.t(why));
+      return samePlace(app.board.selected, from) ? undefined : select(app, from);
+    });
+  }
+  const from = app.dragFrom;
+  app.dragFrom = null;
+  if (kind !== "drop" || place === null || samePlace(place, from)) return undefined;
+  return queued(app, () => (samePlace(app.board.selected, from) ? activateNow(app, place, point) : undefined));
 }
 
 async function select(app, place) {

@@ -1,21 +1,23 @@
-/* The play page's controls: the new-game form, the action buttons, the lines it says, the scoresheet,
-   the hints and the position's forms. DOM only: the controller (nardy-play-app.js) says what is shown.
+/* The play page's controls: the new-game form, the action buttons, the lines it says, the links under them,
+   the hints. DOM only: the controller (nardy-play-app.js) says what is shown.
 
    Buttons sit in one toolbar under the board (one tab stop, the arrow keys
-   move in it), within a thumb's reach on a phone. Every text is inserted as
+   move in it), within a thumb's reach on a phone. Resigning is two steps, as
+   in the apps: "Resign" shows what may be offered (a single game, a mars, a
+   koks, each with its points) and "Keep playing". Every text is inserted as
    text (nardy-dom.js). actions[key]() runs when a control is used. */
 
 import { htmlElement } from "../board/nardy-dom.js";
 import { LEVELS } from "./nardy-play-seats.js";
+import { Scoresheet } from "./nardy-play-sheet.js";
 
 /** The toolbar's buttons in their order: the game's actions, then the page's. */
 export const BUTTONS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm",
-  "next-game", "resign", "hint"];
+  "next-game", "again", "resign", "resign-single", "resign-mars", "resign-koks", "resign-cancel", "hint"];
 const LABELS = { opening: "play-opening-roll", roll: "roll", double: "play-double", take: "play-take", pass: "play-pass",
   accept: "play-accept", decline: "play-decline", undo: "undo", confirm: "play-confirm", "next-game": "play-next",
-  resign: "play-resign", hint: "play-hint" };
-/** The match lengths offered: a single game, then odd lengths up to 25 (tournament finals are played to 25).
-    A stored or pasted match of another length the engine accepts (2..64) gets its own option when resumed. */
+  again: "play-again", resign: "play-resign", "resign-single": "play-resign-single", "resign-mars": "play-resign-mars",
+  "resign-koks": "play-resign-koks", "resign-cancel": "play-resign-cancel", hint: "play-hint" };
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
 
 function lengthText(t, n) {
@@ -52,7 +54,14 @@ export class PlayPanel {
     this.form.append(htmlElement("legend", {}, t("play-settings")), ...parts.map(([wrapper]) => wrapper), start);
 
     this.info = htmlElement("p", { class: "nardy-live-info nardy-play-info", id: "nardy-play-info" });
+    // The score line, then the rules of the game played and the sound's toggle.
+    this.line = htmlElement("div", { class: "nardy-play-line" });
     this.score = htmlElement("p", { class: "nardy-play-score" });
+    this.rules = htmlElement("a", { class: "nardy-play-rules", href: "../short/" }, t("play-rules-short"));
+    this.sound = htmlElement("button", { type: "button", class: "nardy-live-button nardy-play-sound", "aria-pressed": "false",
+      "data-action": "sound" }, t("play-sound"));
+    this.sound.addEventListener("click", () => actions.act("sound"));
+    this.line.append(this.score, this.rules, this.sound);
     this.status = htmlElement("p", { class: "nardy-live-status", role: "status", "aria-live": "polite" });
     this.tools = htmlElement("div", { class: "nardy-live-tools nardy-play-tools", role: "toolbar", "aria-label": t("play-toolbar") });
     for (const key of BUTTONS) {
@@ -63,12 +72,17 @@ export class PlayPanel {
     }
     this.tools.addEventListener("keydown", (event) => this.toolKey(event));
     this.hints = htmlElement("div", { class: "nardy-play-hints", hidden: true });
-    this.sheet = htmlElement("div", { class: "nardy-play-sheet" });
-    this.sheetList = htmlElement("ul", { class: "nardy-play-sheet-list" });
-    this.sheet.append(htmlElement("p", { class: "nardy-play-heading" }, t("play-scoresheet")), this.sheetList);
-    /** The parts above the board, right under it, and after it. */
-    this.under = [this.info, this.score, this.tools, this.status, this.hints];
-    this.after = [this.sheet, this.form];
+    this.sheet = new Scoresheet(t);
+    /** The parts right under the board (all in view with it: nardy-play-fit.js), and after them. */
+    this.under = [this.info, this.tools, this.status, this.line, this.hints];
+    this.after = [this.sheet.root, this.form];
+  }
+
+  /** The link to the rules of the game played, and the sound's toggle as it is. */
+  setGame(variant, soundOn) {
+    this.rules.setAttribute("href", `../${variant}/`);
+    this.rules.textContent = this.t(`play-rules-${variant}`);
+    this.sound.setAttribute("aria-pressed", soundOn ? "true" : "false");
   }
 
   settings() {
@@ -89,15 +103,17 @@ export class PlayPanel {
     }
   }
 
-  /** Which buttons are there: {key: enabled} for the shown ones; a resign button gets its value. */
-  update(shown, resignPoints) {
+  /** Which buttons are there: {key: enabled} for the shown ones; points: {kind: points} of the resignations. */
+  update(shown, points = {}) {
     const hadFocus = this.tools.contains(document.activeElement);
     for (const key of BUTTONS) {
       const button = this.buttons[key];
       button.hidden = !(key in shown);
       button.disabled = !shown[key];
     }
-    if (resignPoints) this.buttons.resign.textContent = this.t("play-resign", { count: resignPoints });
+    for (const [kind, count] of Object.entries(points)) {
+      this.buttons[`resign-${kind}`].textContent = this.t(`play-resign-${kind}`, { count });
+    }
     this.rove(hadFocus);
   }
 
@@ -136,27 +152,6 @@ export class PlayPanel {
   say(text) {
     this.said = (this.said || 0) + 1;
     this.status.replaceChildren(document.createTextNode(text));
-  }
-
-  /** The scoresheet: per game its name and the list of its entries' lines (line(entry): the text).
-
-      A game's list is drawn again only when its entries changed (another array, or more or fewer of them):
-      a long match has thousands of entries, and an action changes the last game only. */
-  showSheet(games, line) {
-    const shown = this.sheetShown || [];
-    this.sheetShown = games.map((entries, index) => {
-      const old = shown[index];
-      if (old && old.entries === entries && old.count === entries.length) return old;
-      const item = htmlElement("li", { class: "nardy-play-sheet-game" }, this.t("play-game-n", { game: index + 1 }));
-      const list = htmlElement("ol", {});
-      for (const entry of entries) list.append(htmlElement("li", {}, line(entry)));
-      item.append(list);
-      return { entries, count: entries.length, item };
-    });
-    const items = this.sheetShown.map((game) => game.item);
-    if (items.length !== this.sheetList.children.length || items.some((item, index) => this.sheetList.children[index] !== item)) {
-      this.sheetList.replaceChildren(...items);
-    }
   }
 
   /** The hints: a heading and one line per play (or nothing: hidden). */

@@ -8,8 +8,10 @@
    valid and, if not, what is wrong (a code the page words in its language:
    not 15 a side, both colours on a point, a checker on the bar in long
    nardy...); its forms (XGID, Position ID, nardy text) fill the forms box.
-   With dice chosen, the engine's plays op lists the legal plays; previous and
-   next show the position after each (the state op's "next"), announced.
+   With dice chosen, the engine's plays op lists the legal plays, the
+   computer's best first; previous and next show the position after each (the
+   state op's "next"), announced. A position refused for both colours on a
+   point is drawn as it stands (both stacks on the point).
    "Play from here" starts a game there (PlayApp.startFrom), with the dice
    chosen as the first roll. A click puts a checker of the chosen colour; with
    "take" chosen or with Shift it takes one; on the board Enter puts and
@@ -164,7 +166,8 @@ export class SetupEditor {
     const answer = await app.ask({ op: "forms", position: this.position });
     let plays = [];
     if (!answer.error && dice && !answer.result) {
-      const found = await app.ask({ op: "plays", position: answer.text, dice });
+      // In the computer's order, best first (the strong level's ranking: nardy_rules.play_live.ranked_plays).
+      const found = await app.ask({ op: "plays", position: answer.text, dice, rank: "strong" });
       plays = found.plays || [];
     }
     if (version !== this.version) return;

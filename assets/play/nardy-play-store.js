@@ -78,18 +78,21 @@ export class Store {
   }
 }
 
-/** The share link's fields, or null when the address has none: {position, dice: [a, b] | null}; syntax only. */
+/** The share link's fields, or null when the address has none: {position, dice: [a, b] | null, diceBad: dice
+    given that are not two dice 1-6 (the page says so, and opens the position without them)}; syntax only. */
 export function readLink(hash) {
   if (!hash || !hash.startsWith("#") || !hash.includes("position=")) return null;
   let params;
   try {
     params = new URLSearchParams(hash.slice(1));
   } catch (error) {
-    return { position: "", dice: null };
+    return { position: "", dice: null, diceBad: false };
   }
   const position = params.get("position") || "";
-  const dice = /^([1-6])-([1-6])$/.exec(params.get("dice") || "");
-  return { position: position.slice(0, 200), dice: dice ? [Number(dice[1]), Number(dice[2])] : null };
+  const given = params.get("dice");
+  const dice = /^([1-6])-([1-6])$/.exec(given || "");
+  return { position: position.slice(0, 200), dice: dice ? [Number(dice[1]), Number(dice[2])] : null,
+    diceBad: given !== null && !dice };
 }
 
 export function writeLink(text, dice) {
@@ -98,11 +101,12 @@ export function writeLink(text, dice) {
   return url.href;
 }
 
-/** The position's forms and the paste field, under the scoresheet. */
+/** The position's forms and the paste field, under the scoresheet; the share link with its "Copy" button. */
 export class FormsBox {
-  constructor(t, ask, onOpen) {
+  constructor(t, ask, onOpen, say) {
     this.t = t;
     this.ask = ask;
+    this.say = say;
     this.root = htmlElement("div", { class: "nardy-play-forms" });
     this.fields = {};
     const field = (name, label, readonly = true) => {
@@ -122,6 +126,9 @@ export class FormsBox {
     field("xgid", "form-xgid");
     field("gnubg", "form-gnubg");
     field("link", "link-label");
+    this.copy = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": "copy-link" }, t("link"));
+    this.copy.addEventListener("click", () => this.copyLink());
+    this.root.append(this.copy);
     this.export = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": "export" }, t("play-export"));
     this.root.append(this.export);
     this.version = 0;
@@ -130,7 +137,7 @@ export class FormsBox {
   /** Show the forms of a position (the engine's forms op); dice for the link, when there are some. */
   async show(position, dice = null) {
     const version = ++this.version;
-    const answer = await this.ask({ op: "forms", position });
+    const answer = await this.ask({ op: "forms", position, ...(dice ? { dice } : {}) });
     if (version !== this.version) return;
     if (answer.error) {
       this.clear();
@@ -142,6 +149,19 @@ export class FormsBox {
     this.fields.xgid.parentNode.hidden = !answer.xgid;
     this.fields.gnubg.parentNode.hidden = !answer.gnubg;
     this.fields.link.value = writeLink(answer.text, dice);
+  }
+
+  /** Copy the share link (as the rules boards' "Copy a link" does); where the clipboard is not allowed, the
+      field is selected for the reader to copy. */
+  copyLink() {
+    const field = this.fields.link;
+    if (!field.value) return undefined;
+    const shown = () => {
+      field.select();
+      this.say(this.t("play-link-shown"));
+    };
+    if (!navigator.clipboard || !window.isSecureContext) return shown();
+    return navigator.clipboard.writeText(field.value).then(() => this.say(this.t("play-link-copied")), shown);
   }
 
   /** No forms to show (a set-up position the engine refuses): the fields empty, not a stale position's. */

@@ -14,19 +14,36 @@ export function resultText(t, result) {
   return t(`result-${result.winner}-${result.kind}`, { count: result.points });
 }
 
-/** The information line: whose turn and what they may do now. */
-export function stateText(t, state) {
+/** The side a lone person plays against the computer (the page then says "your turn"), or null: two people
+    on one device are each named by their colour, and two computers by theirs. */
+export function personSide(seats) {
+  const people = ["white", "black"].filter((side) => seats[side].kind === "person");
+  return people.length === 1 ? people[0] : null;
+}
+
+/** The information line: whose turn and what they may do now (seats: who plays each side). */
+export function stateText(t, state, seats) {
   const side = state.side;
+  const you = seats && personSide(seats) === side;
+  if (side && seats && seats[side].kind === "computer" && !["game-over", "match-over"].includes(state.phase)) {
+    return t(`play-computer-${side}`);
+  }
   switch (state.phase) {
     case "opening": return t("play-opening");
-    case "roll": return t(`play-${side}-roll`);
+    case "roll":
+      if (you) return t(state.actions.includes("double") ? "play-you-roll-double" : "play-you-roll");
+      return t(`play-${side}-roll`);
     case "move":
-      if (state.turn.complete) return t(`play-${side}-confirm`);
-      return t(`${side}-dice`, { dice: formatDice(state.turn.remaining) });
-    case "take": return t(`play-${side}-take`, { value: state.offer.double.value });
+      if (state.turn.complete) return t(you ? "play-you-confirm" : `play-${side}-confirm`);
+      return you ? t("play-you-move", { dice: formatDice(state.turn.remaining) })
+        : t(`${side}-dice`, { dice: formatDice(state.turn.remaining) });
+    case "take": return t(you ? "play-you-take" : `play-${side}-take`, { value: state.offer.double.value });
     case "resign": return t(`play-${side}-accept`, { count: state.offer.resign.result.points });
     case "game-over": return resultText(t, state.result);
-    case "match-over": return t(`play-match-${state.winner || state.result.winner}`, state.score);
+    case "match-over":
+      // A single game is won, not a match: its result says how.
+      if (!state.length) return resultText(t, state.result);
+      return t(`play-match-${state.winner || state.result.winner}`, state.score);
     default: return "";
   }
 }
@@ -41,13 +58,10 @@ export function scoreText(t, state) {
   return parts.join(" ");
 }
 
-/** One scoresheet entry (nardy_rules.game's kinds) as a line. */
+/** A cube action or resignation of the scoresheet (nardy_rules.game's kinds) as a sentence, as it is announced. */
 export function sheetLine(t, entry) {
   const side = entry.side;
   switch (entry.kind) {
-    case "opening": return t("sheet-opening", { white: entry.dice[0], black: entry.dice[1] });
-    case "play": return t(`sheet-play-${side}`, { dice: entry.dice.join("-"), play: entry.play });
-    case "cannot-move": return t(`sheet-cannot-${side}`, { dice: entry.dice.join("-") });
     case "double": return t(`sheet-double-${side}`, { value: entry.value });
     case "take": return t(`sheet-take-${side}`, { value: entry.value });
     case "pass": return t(`sheet-pass-${side}`);
@@ -94,7 +108,7 @@ export function actionText(t, strings, action, before, answer) {
   }
   if (answer.lost && act !== "move") parts.push(lostText(strings, answer.lost));
   if (state.result && !before.result) parts.push(resultText(t, state.result));
-  if (state.phase === "match-over") parts.push(stateText(t, state));
+  if (state.phase === "match-over" && state.length) parts.push(stateText(t, state));
   return parts.filter(Boolean).join(" ");
 }
 
@@ -102,7 +116,7 @@ export function actionText(t, strings, action, before, answer) {
 export function positionProblem(t, answer) {
   const params = answer.params || {};
   const known = { "checker-count": `pos-count-${params.color}`, "bar-in-long": `pos-bar-${params.color}`,
-    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off", frozen: "pos-frozen" }[answer.code];
+    "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off", frozen: "pos-frozen", dice: "pos-dice" }[answer.code];
   return known ? t(known, params) : t("pos-unreadable");
 }
 

@@ -17,7 +17,8 @@ import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
 import { positionProblem } from "./nardy-play-text.js";
 import { Strings } from "../board/nardy-strings.js";
 
-/** Open a position in any form as a new game from it (dice: that side's first roll), or say what is wrong. */
+/** Open a position in any form as a new game from it (dice: that side's first roll, else the dice the form
+    carries: an XGID's), or say what is wrong. */
 async function openPosition(app, text, dice, badKey) {
   const answer = await app.ask({ op: "forms", position: text.trim() });
   if (answer.error) {
@@ -52,7 +53,8 @@ async function init() {
   window.nardyPlay = app;
   // A pasted position: into the set-up editor when it is open, else a new game from it.
   const paste = (text) => (app.mode === "setup" ? app.setup.load(text) : openPosition(app, text, null, "play-paste-bad"));
-  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => paste(text)));
+  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => paste(text)),
+    (text) => app.say(text));
   forms.export.addEventListener("click", () => app.guard(() => exportMatch(app)));
   mount.append(forms.root);
   app.forms = {
@@ -60,9 +62,14 @@ async function init() {
     clear: () => forms.clear(),
   };
   mount.dataset.ready = "true";
+  // The page exists to play: it opens on the board, under the header (unless the reader has scrolled already).
+  if (!scrollY) app.fit.show();
   const link = readLink(location.hash);
   if (link) {
-    if (await openPosition(app, link.position, link.dice, "play-link-bad")) return;
+    if (await openPosition(app, link.position, link.dice, "play-link-bad")) {
+      if (link.diceBad) app.say(`${app.panel.status.textContent} ${app.t("play-link-dice-bad")}`);
+      return;
+    }
     const said = app.panel.status.textContent;
     await app.newMatch();
     app.say(said);

@@ -11,6 +11,8 @@
    the search dialog is named after its field, and a table wider than the
    screen can be scrolled with the keyboard.
 
+   No site control covers a board: Material's "back to top" button is hidden while it would.
+
    Search spelling: Lunr matches letters exactly, so where a language's pages
    write a letter that readers type differently, the query is brought to the
    pages' spelling before Material reads it (as it is typed, and in a ?q= link). */
@@ -61,6 +63,34 @@
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(scrollableTables);
   else document.addEventListener("DOMContentLoaded", scrollableTables);
   window.addEventListener("resize", scrollableTables);
+
+  // Material's "back to top" button floats under the header once the reader scrolls up. Over a board it
+  // would take the tap meant for a point (the play page's top row at 390 px): it is kept out of sight, and
+  // out of reach, while it covers a board (data-nardy-covers; assets/site/nardy.css).
+  var topButton = document.querySelector(".md-top");
+  var boards = document.getElementsByClassName("nardy-board");
+  var checking = 0;
+  function uncover() {
+    checking = 0;
+    var box = topButton.getBoundingClientRect();
+    var covers = false;
+    if (box.width && box.height) {
+      for (var i = 0; i < boards.length && !covers; i += 1) {
+        var board = boards[i].getBoundingClientRect();
+        covers = board.width > 0 && box.left < board.right && box.right > board.left &&
+          box.top < board.bottom && box.bottom > board.top;
+      }
+    }
+    if (covers !== topButton.hasAttribute("data-nardy-covers")) topButton.toggleAttribute("data-nardy-covers", covers);
+  }
+  function checkSoon() {
+    if (!checking) checking = requestAnimationFrame(uncover);
+  }
+  if (topButton) {
+    window.addEventListener("scroll", checkSoon, { passive: true });
+    window.addEventListener("resize", checkSoon);
+    new MutationObserver(checkSoon).observe(topButton, { attributes: true, attributeFilter: ["hidden", "class"] });
+  }
 
   // The language's search spelling: [pattern, letters] pairs from
   // locales/languages.toml (Uzbek ' for ʻ, Russian ё for е), which

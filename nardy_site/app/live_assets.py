@@ -41,10 +41,11 @@ SCRIPTS = (
     "engine/nardy-embedded.js", "engine/nardy-engine.js", "board/nardy-geometry.js", "board/nardy-link.js",
     "board/nardy-position.js", "board/nardy-strings.js", "engine/nardy-worker.js",
     # The play page (overrides/main.html loads play/nardy-play.js there).
-    "play/nardy-play.js", "play/nardy-play-app.js", "play/nardy-play-board.js", "play/nardy-play-match.js",
-    "play/nardy-play-moves.js",
+    "play/nardy-play.js", "play/nardy-play-app.js", "play/nardy-play-board.js", "play/nardy-play-computer.js",
+    "play/nardy-play-fit.js",
+    "play/nardy-play-match.js", "play/nardy-play-motion.js", "play/nardy-play-moves.js",
     "play/nardy-play-panel.js", "play/nardy-play-seats.js", "play/nardy-play-setup.js", "play/nardy-play-setup-view.js",
-    "play/nardy-play-store.js", "play/nardy-play-text.js",
+    "play/nardy-play-sheet.js", "play/nardy-play-sound.js", "play/nardy-play-store.js", "play/nardy-play-text.js",
 )
 PACKAGE = "pyodide"
 #: The files Pyodide needs for pure Python with the standard library, and no package wheels.

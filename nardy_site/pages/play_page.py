@@ -48,7 +48,17 @@ PLAY = {
     "play-decline": N_("Decline"),
     "play-confirm": N_("Confirm the move"),
     "play-next": N_("Next game"),
-    "play-resign": NP_("Resign ({count} point)", "Resign ({count} points)"),
+    # TRANSLATORS: the button that opens the choice of what to offer by resigning (the buttons below).
+    "play-resign": N_("Resign"),
+    "play-resign-choose": N_("Resign: choose what to offer. The opponent accepts or declines."),
+    # TRANSLATORS: what a resignation offers, with its points at the cube's value (a single game, a mars, a koks).
+    "play-resign-single": NP_("A single game ({count} point)", "A single game ({count} points)"),
+    "play-resign-mars": NP_("Mars ({count} point)", "Mars ({count} points)"),
+    "play-resign-koks": NP_("Koks ({count} point)", "Koks ({count} points)"),
+    # TRANSLATORS: the button that closes the choice of a resignation without resigning.
+    "play-resign-cancel": N_("Keep playing"),
+    # TRANSLATORS: after a finished game or match: a new one with the same game, length and players.
+    "play-again": N_("Play again"),
     "play-hint": N_("Hint"),
     "play-scoresheet": N_("Scoresheet"),
     "play-game-n": N_("Game {game}"),
@@ -64,6 +74,18 @@ PLAY = {
     "play-rolled-black": N_("Black rolled {dice}."),
     "play-white-confirm": N_("White: confirm the move, or undo."),
     "play-black-confirm": N_("Black: confirm the move, or undo."),
+    # The information line for a person playing against the computer ("you"), and while the computer plays.
+    "play-you-roll": N_("Your turn: roll the dice."),
+    "play-you-roll-double": N_("Your turn: roll the dice, or double."),
+    # TRANSLATORS: {dice} are the dice still to play, e.g. "6, 5".
+    "play-you-move": N_("Your turn: play {dice}."),
+    "play-you-confirm": N_("Your move is made: confirm it, or undo."),
+    "play-you-take": N_("You are doubled to {value}: take or pass."),
+    "play-computer-white": N_("The computer is playing White's turn."),
+    "play-computer-black": N_("The computer is playing Black's turn."),
+    # TRANSLATORS: a single move of the computer, as it is made; {move} in notation, e.g. "13/8".
+    "play-moves-white": N_("White moves {move}."),
+    "play-moves-black": N_("Black moves {move}."),
     "play-played-white": N_("White played {play}."),
     "play-played-black": N_("Black played {play}."),
     "play-white-take": N_("White is doubled to {value}: take or pass."),
@@ -80,7 +102,6 @@ PLAY = {
     "play-cube-centre": N_("Cube: {value}, in the middle."),
     "play-cube-white": N_("Cube: {value}, White's."),
     "play-cube-black": N_("Cube: {value}, Black's."),
-    "play-computer-thinking": N_("The computer is thinking…"),
     "play-computer-turn": N_("It is the computer's turn."),
     "play-no-game": N_("Start a new game first."),
     "play-over": N_("The game is over."),
@@ -92,11 +113,16 @@ PLAY = {
     # TRANSLATORS: {win} is a whole percentage, e.g. "8/5 6/5: wins 55%".
     "play-hint-item": N_("{play}: wins {win}%"),
     "play-hint-none": N_("No play is possible with {dice}."),
+    # TRANSLATORS: said when the hint is shown; its moves are drawn on the board as arrows.
+    "play-hint-shown": N_("The computer's best play for {dice}: {play}."),
+    "play-rules-short": N_("Rules of short nardy"),
+    "play-rules-long": N_("Rules of long nardy"),
+    # TRANSLATORS: a toggle button (pressed: on) for the sounds of the dice and the moves.
+    "play-sound": N_("Sound"),
+    "play-link-copied": N_("Link copied. It opens this position as a new game, with these dice."),
+    "play-link-shown": N_("Copy the link from the field above. It opens this position as a new game, with these dice."),
+    "play-link-dice-bad": N_("The dice in the link are not two dice from 1 to 6, so they were not rolled."),
     "sheet-opening": N_("Opening roll: White {white}, Black {black}"),
-    "sheet-play-white": N_("White {dice}: {play}"),
-    "sheet-play-black": N_("Black {dice}: {play}"),
-    "sheet-cannot-white": N_("White {dice}: cannot move"),
-    "sheet-cannot-black": N_("Black {dice}: cannot move"),
     "sheet-double-white": N_("White doubles to {value}"),
     "sheet-double-black": N_("Black doubles to {value}"),
     "sheet-take-white": N_("White takes"),
@@ -109,6 +135,17 @@ PLAY = {
     "sheet-accept-black": N_("Black accepts"),
     "sheet-decline-white": N_("White declines"),
     "sheet-decline-black": N_("Black declines"),
+    # The scoresheet's numbered lines: a column of move numbers, White's column, Black's column; each cell one
+    # side's action (a play is written "31: 8/5 6/5", its dice and the moves).
+    # TRANSLATORS: the heading of the scoresheet's column of move numbers (1, 2, 3 ...).
+    "sheet-number": N_("Move"),
+    "sheet-cell-cannot": N_("cannot move"),
+    "sheet-cell-double": N_("Doubles to {value}"),
+    "sheet-cell-take": N_("Takes"),
+    "sheet-cell-pass": N_("Passes"),
+    "sheet-cell-resign": NP_("Resigns, offering {count} point", "Resigns, offering {count} points"),
+    "sheet-cell-accept": N_("Accepts"),
+    "sheet-cell-decline": N_("Declines"),
     "play-forms": N_("This position in other forms"),
     "play-paste-label": N_("Paste an XGID, a GNU Backgammon Position ID or nardy text"),
     "play-paste": N_("Open this position"),
@@ -132,6 +169,8 @@ PLAY = {
     "pos-both-colours": N_("Point {point} holds both white and black checkers."),
     "pos-all-off": N_("Both sides have borne off all their checkers."),
     # TRANSLATORS: a set-up position no game can start from: every roll of either side is blocked.
+    # TRANSLATORS: an XGID whose dice field is not a roll.
+    "pos-dice": N_("Its dice are not two dice from 1 to 6."),
     "pos-frozen": N_("Neither side can ever move here: both have checkers on the bar, and all six points of both "
                      "homes are closed."),
     "pos-unreadable": N_("Give an XGID, a GNU Backgammon Position ID or nardy text (nardy:short:w:...)."),
@@ -158,7 +197,6 @@ PLAY = {
     "setup-start": N_("Start position"),
     "setup-previous": N_("Previous play"),
     "setup-next": N_("Next play"),
-    "setup-plays": N_("Legal plays"),
     "setup-play": N_("Play from here"),
     "setup-back": N_("Back to the game"),
     "setup-opened": N_("Set-up mode: change the position, choose the side to move and the dice, then play from here."),

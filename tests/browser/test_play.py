@@ -235,15 +235,21 @@ def test_resign_declined_then_accepted_and_a_cube_taken_then_passed(guard, site_
     play.wait("s.phase === 'take'")
     play.press("take")
     play.wait("s.phase === 'roll' && s.cube.value === 2 && s.cube.owner === 'black'")
+    # White has borne off nothing, Black has no checker in White's home nor on the bar: a single game or a mars
+    # may be offered, each at the cube's 2.
     play.press("resign")
+    assert [play.page.locator(f".nardy-play-tools button[data-action='resign-{kind}']").is_visible()
+            for kind in ("single", "mars", "koks")] == [True, True, False]
+    play.press("resign-mars")
     play.wait("s.phase === 'resign'")
     play.press("decline")
     play.wait("s.phase === 'roll' && s.side === 'white'")
     play.press("resign")
+    play.press("resign-single")
     play.wait("s.phase === 'resign'")
     play.press("accept")
     play.wait("s.phase === 'game-over'")
-    assert play.state("window.nardyPlay.state.score.black") == play.state("window.nardyPlay.state.result.points") > 0
+    assert play.state("[window.nardyPlay.state.score.black, window.nardyPlay.state.result.points]") == [2, 2]
     play.clean()
 
 
@@ -341,7 +347,6 @@ def test_a_whole_game_from_the_usual_start_against_the_strong_computer(guard, si
     hint asked for once, to the end of the game; dice from a seeded queue so the game is the same every run."""
     rng = random.Random(f"{code}-{variant}")
     play = Play(guard, site_url, code=code, dice=[(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(400)])
-    t = play_text(code)
     play.page.locator("select[data-setting='variant']").select_option(variant)
     play.seats("person", "computer-strong")
     play.page.locator("button[data-action='start']").click()
@@ -383,5 +388,7 @@ def test_a_whole_game_from_the_usual_start_against_the_strong_computer(guard, si
     result = play.state("window.nardyPlay.state.result")
     score = play.state("window.nardyPlay.state.score")
     assert result["winner"] in ("white", "black") and score[result["winner"]] == result["points"] >= 1, (result, score)
-    assert play.info() == t(f"play-match-{result['winner']}", **score)
+    # A single game is won, not a match: the result says how (a single game, a mars, a koks) and its points.
+    board, _reason = board_strings(code)
+    assert play.info() == board(f"result-{result['winner']}-{result['kind']}", count=result["points"])
     play.clean()

@@ -1,5 +1,6 @@
 """The play page for everyone, at a phone's width (390 px) in Chromium: axe-core clean in the light and the dark
-scheme in a game with a checker selected, with a double offered and in the set-up editor; a whole turn played
+scheme in a game with a checker selected, with a double offered, in the set-up editor, with a hint drawn, with
+the resignation's offers and after a game, its scoresheet shown; a whole turn played
 by the keyboard alone (Tab, the arrow keys, Enter) with every step said in the status region; the board as
 wide as the page, no horizontal scroll, every control at least 24 px and on screen. Nothing leaves 127.0.0.1,
 and the console stays clean."""
@@ -62,6 +63,41 @@ def test_the_play_page_passes_axe_in_a_game_an_offer_and_the_editor(phone, site_
     page.page.locator(".nardy-play-setup-plays li").first.wait_for()
     page.button("next")
     check("the editor, a legal play shown")
+    assert found == {}
+    page.clean()
+
+
+@pytest.mark.parametrize("phone", SCHEMES, indirect=True)
+def test_axe_on_the_hint_the_resignation_s_offers_and_a_finished_game(phone, site_url):
+    page = Play(phone, site_url, "en", dice=[(3, 1), (6, 4)])
+    page.seats("person", "person")
+    page.page.locator("button[data-action='start']").click()
+    page.wait("s.scoresheet[0].length === 0")
+    found = {}
+
+    def check(state):
+        problems = violations(page.page)
+        if problems:
+            found[state] = problems
+
+    page.press("opening")
+    page.wait("s.phase === 'move'")
+    page.press("hint")
+    page.page.wait_for_function("document.querySelectorAll('.nardy-live-arrow').length > 0")
+    check("a hint drawn and listed")
+    page.move(8, 5)
+    page.move(6, 5)
+    page.press("confirm")
+    page.wait("s.phase === 'roll' && s.side === 'black'")
+    page.press("resign")
+    page.page.locator(".nardy-play-tools button[data-action='resign-single']").wait_for()
+    check("the resignation's offers")
+    page.press("resign-single")
+    page.wait("s.phase === 'resign'")
+    page.press("accept")
+    page.wait("s.phase === 'match-over'")
+    page.page.locator(".nardy-play-sheet-table").wait_for()
+    check("a finished game, its scoresheet and play again")
     assert found == {}
     page.clean()
 

@@ -47,6 +47,7 @@ def test_a_match_to_three_with_the_crawford_game(guard, site_url):
     assert not double_button(play).is_visible()
     assert play.page.locator(".nardy-play-tools button[data-action='roll']").is_visible()
     play.press("resign")
+    play.press("resign-single")  # White has borne off 14: a single game is all it may offer
     play.wait("s.phase === 'resign'")
     play.press("accept")
     play.wait("s.phase === 'game-over'")
@@ -72,8 +73,9 @@ def test_the_computer_doubles_the_person_takes_then_passes(guard, site_url):
     play.paste(RACE)
     # The computer, on roll, doubles from its own estimate; White is asked.
     play.wait("s.phase === 'take' && s.side === 'white'")
-    assert play.info() == t("play-white-take", value=2)
-    assert play.status() == f"{t('sheet-double-black', value=2)}."
+    # The person is told it is their turn, after what the computer did.
+    assert play.info() == t("play-you-take", value=2)
+    assert play.status() == f"{t('sheet-double-black', value=2)}. {t('play-you-take', value=2)}"
     play.press("take")
     play.wait("s.cube.value === 2 && s.cube.owner === 'white' && s.phase !== 'take'")
     assert t("play-cube-white", value=2) in score_line(play)

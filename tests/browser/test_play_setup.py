@@ -13,6 +13,7 @@ import json
 import pytest
 
 from nardy_rules import ShortPosition, from_text, legal_plays, to_text
+from nardy_rules.live import handle
 
 from .test_live import strings as board_strings
 from .test_play import Play, play_text
@@ -118,14 +119,17 @@ def test_a_position_built_by_clicks_and_keys_its_plays_stepped_through_then_play
     built = to_text(from_text("nardy:short:w:2x2,offx13:23x2,offx13"))
     page.page.wait_for_function(f"document.querySelector(\"input[data-form='text']\").value === {json.dumps(built)}")
 
-    # The start position, the dice 3-1: the engine's plays, stepped through.
+    # The start position, the dice 3-1: the engine's plays in the computer's order, stepped through.
     assert page.button("start") == t("setup-started")
     page.choose("die1", "3")
     page.choose("die2", "1")
     start = ShortPosition.start()
-    plays = legal_plays(start, (3, 1))
-    notations = [play.notation for play in plays]
-    assert "8/5 6/5" in notations and len(notations) == len(set(notations))
+    ranked = handle({"op": "plays", "position": to_text(start), "dice": [3, 1], "rank": "strong"})["plays"]
+    by_notation = {play.notation: play for play in legal_plays(start, (3, 1))}
+    notations = [play["notation"] for play in ranked]
+    plays = [by_notation[notation] for notation in notations]
+    # Every legal play once, the best first: 3-1 makes the 5 point (the rules pages' first example).
+    assert sorted(notations) == sorted(by_notation) and notations[0] == "8/5 6/5"
     assert page.page.locator(".nardy-play-setup-plays li").all_inner_texts() == notations
     assert board("plays-count", count=len(plays)) in page.page.locator(".nardy-play-setup").inner_text()
     assert page.button("next") == t("setup-step", index=1, count=len(plays), play=notations[0])

@@ -72,7 +72,9 @@ def random_match(variant: str, length: int, seed: int, policy: Policy | None = N
             if "double" in actions and rng.random() < policy.double:
                 action = {"act": "double"}
             elif rng.random() < policy.resign:
-                action = {"act": "resign"}
+                # Any kind the position allows, or none (what the position could cost at most).
+                kind = rng.choice([None, *(offer.kind for offer in state.resign_offers)])
+                action = {"act": "resign", **({"kind": kind} if kind else {})}
             else:
                 action = {"act": "roll", "dice": roll}
         elif "take" in actions:

@@ -75,7 +75,7 @@ SHAPES = {
     "plays": [{"plays"}],
     "position": [{"position", "text", "turn", "pips", "result"}],
     "hint": [{"hints"}],
-    "forms": [{"read", "position", "text", "turn", "pips", "result", "xgid", "gnubg"},
+    "forms": [{"read", "position", "text", "turn", "pips", "result", "xgid", "gnubg", "dice"},
               {"read", "position", "text", "turn", "pips", "result"}],
 }
 

@@ -54,8 +54,9 @@ def test_long_opening_winner_rolls_again_and_black_first_move_takes_two_from_the
     assert state.turn.complete and state.turn.lost_dice == (6, 6)
     assert state.actions == ("undo", "confirm", "resign")
     run(play, "confirm")
+    # Black's head, 12 in White's numbering, is its own 24 (RULES.md: each side's head is its 24).
     assert sheet(play)[-1] == {"kind": "play", "side": "black", "dice": [6, 6], "play": "12/6(2)",
-                               "moves": [{"from": 12, "to": 6, "die": 6, "hit": False}] * 2}
+                               "own": "24/18(2)", "moves": [{"from": 12, "to": 6, "die": 6, "hit": False}] * 2}
     run(play, ("roll", 3, 3), ("move", 24, 21), ("move", 21, 18), ("move", 24, 21), ("move", 21, 18), "confirm")
     assert sheet(play)[-1]["play"] == "24/18(2)"
 
@@ -316,6 +317,67 @@ def test_long_nardy_resign_at_the_start_is_mars_and_has_no_cube():
             run(play, act)
     # No koks in long nardy: Black has borne off nothing: mars, 2.
     assert state.resign_value.kind == "mars" and state.resign_value.points == 2
+
+
+def test_resign_offers_a_single_game_a_mars_or_a_koks_each_at_the_cube():
+    play = scripted_hit()
+    run(play, ("roll", 3, 1), ("move", "bar", 22), ("move", 6, 5), "confirm", "double", "take")
+    state = play.state()
+    # Black may lose a koks here (a checker in White's home): it may offer any of the three, times cube 2.
+    offers = [(offer["kind"], offer["points"]) for offer in state.to_json()["resign_offers"]]
+    assert offers == [("single", 2), ("mars", 4), ("koks", 6)]
+    record, state = apply(play.record().to_json(), {"act": "resign", "kind": "single"})
+    assert record["games"][0]["actions"][-1] == {"act": "resign", "kind": "single"}
+    assert state.resign_offer.to_json() == {"winner": "white", "kind": "single", "cube": 2, "points": 2,
+                                            "ended_by": "resign"}
+    assert state.to_json()["offer"]["resign"]["result"]["points"] == 2
+    record, state = apply(record, {"act": "accept"})
+    assert state.results[0].kind == "single" and state.score == {"white": 2, "black": 0}
+    assert replay(record).score == {"white": 2, "black": 0}  # the record replays to the same
+
+
+def test_a_resignation_offering_more_than_the_position_could_cost_is_refused_and_changes_nothing():
+    # White ran both back checkers (as in the mars test above): it can lose a mars at most; a koks is
+    # refused, and the move of the turn in progress stays.
+    play = run(back_checkers_run(), ("move", 24, 18), ("move", 18, 13), "confirm", ("roll", 2, 1))
+    play_any(play)
+    run(play, ("roll", 6, 5))
+    move = play.state().turn.legal_moves()[0]
+    play_action(play, {"act": "move", "from": move.start, "to": move.end})
+    assert [o.kind for o in play.state().resign_offers] == ["single", "mars"]
+    with pytest.raises(ActionError) as refused:
+        play_action(play, {"act": "resign", "kind": "koks"})
+    assert refused.value.code == "resign-kind" and "could win no more than mars" in str(refused.value)
+    assert play.state().turn.moves == (move,)
+    for bad in ("gammon", 2, None):
+        with pytest.raises(ActionError) as unread:
+            play_action(play, {"act": "resign", "kind": bad})
+        assert unread.value.code == "bad-action"
+    # Long nardy knows no koks: a single game or a mars.
+    long_play = run(new_play("long", 3), ("opening", 6, 1))
+    assert [o.kind for o in long_play.state().resign_offers] == ["single", "mars"]
+    with pytest.raises(ActionError, match="not koks"):
+        play_action(long_play, {"act": "resign", "kind": "koks"})
+
+
+def test_a_record_without_the_kind_of_resignation_reads_as_before():
+    # Records written before the choice existed resign for the most the position could cost.
+    play = run(back_checkers_run(), "resign", "accept")
+    record = play.record().to_json()
+    assert record["games"][0]["actions"][-2:] == [{"act": "resign"}, {"act": "accept"}]
+    assert replay(record).results[0].kind == "koks" and replay(record).results[0].points == 3
+
+
+def test_the_scoresheet_writes_each_side_s_play_in_its_own_numbering():
+    play = run(new_play("short"), ("opening", 1, 6), ("move", 12, 18), ("move", 17, 18), "confirm",
+               ("roll", 3, 1), ("move", 8, 5), ("move", 6, 5), "confirm")
+    black, white = sheet(play)[1], sheet(play)[2]
+    # Black's point p is its own 25 - p: 12/18 17/18 is 13/7 8/7; White's own numbering is White's.
+    assert (black["play"], black["own"]) == ("12/18 17/18", "13/7 8/7")
+    assert (white["play"], white["own"]) == ("8/5 6/5", "8/5 6/5")
+    # Long nardy: Black's point p is its own ((p + 11) mod 24) + 1: 12/7/3 is 24/19/15, written 24/15.
+    long_play = run(new_play("long"), ("opening", 1, 6), ("roll", 5, 4), ("move", 12, 7), ("move", 7, 3), "confirm")
+    assert (sheet(long_play)[1]["play"], sheet(long_play)[1]["own"]) == ("12/3", "24/15")
 
 
 # ---------------------------------------------------------------------- undo, confirm

@@ -13,6 +13,7 @@ from nardy_rules import (
     to_text,
     to_xgid,
 )
+from nardy_rules.interchange import xgid_dice
 
 from .positions import random_game_positions
 
@@ -29,6 +30,20 @@ def test_xgid_turn_and_bar():
     position = from_xgid("XGID=a-----E-C---eE---c-e----A-:0:0:-1:00:0:0:0:0:10")
     assert position.turn == "black"
     assert position.bar("black") == 1 and position.bar("white") == 0
+
+
+def test_xgid_dice_are_read_and_written():
+    # eXtreme Gammon writes the roll to play in the fifth field ("52"), "00" before the roll, "D" for a double
+    # on the table.
+    start = "XGID=-b----E-C---eE---c-e----B-:0:0:1:{}:0:0:0:0:10"
+    assert xgid_dice(start.format("52")) == (5, 2) and xgid_dice(start.format("66")) == (6, 6)
+    assert xgid_dice(start.format("00")) is None and xgid_dice(start.format("D")) is None
+    assert to_xgid(ShortPosition.start(), (5, 2)) == start.format("52")
+    assert to_xgid(ShortPosition.start()) == start.format("00")
+    for bad in ("72", "5", "5-2", "ab"):
+        with pytest.raises(InvalidPositionError) as error:
+            xgid_dice(start.format(bad))
+        assert error.value.code == "dice"
 
 
 @pytest.mark.parametrize("variant", ["short", "long"])

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from nardy_rules import NardyError, to_gnubg_id
-from nardy_rules.game import MatchPlay
+from nardy_rules.game import MatchPlay, play_action
 from nardy_rules.game_record import read_record
 from nardy_rules.matfile import export_long, export_mat, export_text
 
@@ -155,7 +155,8 @@ def our_actions(entries, result):
         elif kind in ("take", "pass"):
             out.append(({"take": "take", "pass": "drop"}[kind], SIDE[entry["side"]]))
         elif kind == "accept":
-            out.append(("resign", SIDE[result.loser], result.points))
+            # GNU Backgammon's resignation is its value before the cube: 1, 2 or 3.
+            out.append(("resign", SIDE[result.loser], result.multiplier))
     return out
 
 
@@ -246,6 +247,28 @@ def test_a_declined_resignation_before_the_first_play_writes_the_dice_once(tmp_p
     # A resignation still on the table is not written either: the game has not begun for the format.
     pending = run(new_play("short", 3), ("opening", 6, 5), "resign")
     assert "65" not in export_mat(pending.record().to_json())
+
+
+def test_a_resignation_of_a_single_game_is_written_as_gnubg_writes_it(tmp_path):
+    # White wins the opening 3-1 and offers a single game where a koks could be lost; Black accepts: 1 point,
+    # which GNU Backgammon reads as a resignation worth 1 (a normal game), not 3.
+    play = run(new_play("short", 5), ("opening", 3, 1))
+    play_action(play, {"act": "resign", "kind": "single"})
+    run(play, "accept", "next-game", ("opening", 1, 3))
+    play_any(play)
+    text = export_mat(play.record().to_json())
+    assert "\n  1) 31:" + " " * 26 + "Wins 1 point\n" in text
+    imported = gnubg_import(tmp_path, text)
+    assert next(a for a in imported["games"][0]["game"] if a["action"] == "resign")["points"] == 1
+    compare(play, imported)
+    # At cube 2 a mars is worth 4: "Wins 4 points", read as a resignation of a gammon (2) at cube 2.
+    play = run(new_play("short", 7), ("opening", 3, 1), ("move", 8, 5), ("move", 6, 5), "confirm", "double", "take",
+               ("roll", 6, 4), ("move", 1, 7), ("move", 12, 16), "confirm")
+    play_action(play, {"act": "resign", "kind": "mars"})
+    run(play, "accept")
+    text = export_mat(play.record().to_json())
+    assert text.rstrip().endswith("Wins 4 points")
+    compare(play, gnubg_import(tmp_path, text))
 
 
 def test_gnubg_replays_random_matches_position_by_position(tmp_path):

@@ -101,6 +101,57 @@ def test_the_computer_doubles_takes_passes_accepts_and_declines():
     assert offer["computer"]["actions"] == [{"act": "accept"}]
 
 
+#: White on the bar twice and 13 checkers back, Black far ahead with 6 borne off: White may lose a koks.
+CRUSHED = "nardy:short:w:13x5,12x8,barx2:24x3,23x3,22x3,offx6"
+
+
+def test_the_computer_declines_an_offer_below_what_it_expects_to_win():
+    # The strong computer (Black) expects about 2.1 points here (a mars or a koks likely): a single game or a
+    # mars offered is declined, a koks accepted.
+    opened = new(CRUSHED)
+    assert [offer["kind"] for offer in opened["state"]["resign_offers"]] == ["single", "mars", "koks"]
+    for kind, answer in (("single", "decline"), ("mars", "decline"), ("koks", "accept")):
+        offered = game(record=opened["record"], action={"act": "resign", "kind": kind}, computer="strong")
+        assert offered["state"]["offer"]["resign"]["result"]["kind"] == kind
+        assert offered["computer"]["actions"] == [{"act": answer}], kind
+    # More than the position could cost is refused by the engine with its code, nothing changed.
+    refused = game(record=new(MARS)["record"], action={"act": "resign", "kind": "koks"})
+    assert refused["refused"]["code"] == "resign-kind" and refused["state"]["phase"] == "roll"
+
+
+def test_the_plays_ranked_by_the_computer_best_first():
+    ranked = handle({"op": "plays", "position": START, "dice": [3, 1], "rank": "strong"})["plays"]
+    plain = handle({"op": "plays", "position": START, "dice": [3, 1]})["plays"]
+    # The same plays, in another order: 3-1 from the start makes the 5 point (RULES.md's first example).
+    assert sorted(p["notation"] for p in ranked) == sorted(p["notation"] for p in plain)
+    assert ranked[0]["notation"] == "8/5 6/5" and [p["notation"] for p in plain].index("8/5 6/5") > 0
+    equities = [p["equity"] for p in ranked]
+    assert equities == sorted(equities, reverse=True)
+    assert {"notation", "moves", "equity"} == set(ranked[0])
+    assert "error" in handle({"op": "plays", "position": START, "dice": [3, 1], "rank": "grandmaster"})
+    assert "error" in handle({"op": "plays", "position": START, "dice": [3], "rank": "strong"})
+
+
+def test_forms_read_and_write_an_xgid_s_dice():
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
+    answer = handle({"op": "forms", "position": xgid})
+    assert answer["dice"] == [5, 2] and answer["xgid"].split(":")[4] == "00"  # the forms answer writes no dice
+    written = handle({"op": "forms", "position": xgid, "dice": [5, 2]})
+    assert written["xgid"] == xgid and written["dice"] == [5, 2]
+    for rolled in ("00", "D"):  # to roll, a double on the table: no dice
+        assert handle({"op": "forms", "position": xgid.replace(":52:", f":{rolled}:")})["dice"] is None
+    assert handle({"op": "forms", "position": START})["dice"] is None
+    bad = handle({"op": "forms", "position": xgid.replace(":52:", ":72:")})
+    assert bad["code"] == "dice" and "72" in bad["error"]
+    assert "error" in handle({"op": "forms", "position": START, "dice": [6, 6, 6]})
+
+
+def test_both_colours_on_a_point_is_named_before_the_counts():
+    # A white checker put on Black's point 1 of the start: 16 white checkers, and both colours on point 1.
+    answer = handle({"op": "forms", "position": "nardy:short:w:24x2,13x5,8x3,6x5,1x1:19x5,17x3,12x5,1x2"})
+    assert (answer["code"], answer["params"]) == ("both-colours", {"point": 1})
+
+
 def test_a_bad_level_is_an_error_and_the_match_stays():
     answer = handle({"op": "game", "new": {"variant": "short", "length": 0}, "computer": "grandmaster"})
     assert "level 'grandmaster'" in answer["error"]

@@ -100,6 +100,28 @@ def test_a_wrong_glossary_term_fails(repo):
     assert done.returncode == 1 and f"docs/ru/long.md:{line}: 'фишк*' is wrong" in done.stdout
 
 
+def test_a_term_used_against_the_glossary_in_a_catalog_fails(repo):
+    # What a reader found in the catalogs, put back: a term the glossary marks wrong, or a message naming a term
+    # translated with another word (Uzbek "taslim boʻlish", resign, for the cube's pass).
+    uz = repo / "locales/uz@latin/LC_MESSAGES/messages.po"
+    az = repo / "locales/az/LC_MESSAGES/messages.po"
+    hy = repo / "locales/hy/LC_MESSAGES/messages.po"
+    # Each is named at its entry's msgid line, the line before its msgstr.
+    passed = _edit(uz, r'^(msgid "Pass"\n)msgstr "Rad etish"$', r'\1msgstr "Taslim boʻlish"')
+    linked = _edit(uz, r'^(msgid "Link to this position"\n)msgstr ".*"$', r'\1msgstr "Shu holatga havola"')
+    crawford = _edit(az, r'^msgstr "Kroford oyunu', 'msgstr "Krouford oyunu') - 1
+    board = _edit(az, r'^msgstr "Lövhəni təmizləmək"$', 'msgstr "Taxtanı təmizləmək"') - 1
+    borne = _edit(hy, r"հանել են իրենց", "դուրս են բերել իրենց") - 1
+    done = i18n(repo, "check", "uz", "az", "hy")
+    out = done.stdout
+    assert done.returncode == 1 and "uz: FAIL" in out and "az: FAIL" in out and "hy: FAIL" in out, out
+    assert f"messages.po:{passed}: 'Pass': the message names 'pass (a double)'" in out, out
+    assert f"messages.po:{linked}: 'Link to this position': the message names 'position'" in out, out
+    assert f"messages.po:{crawford}: 'Crawford game: no doubling.': 'Krouford*' is wrong" in out, out
+    assert f"messages.po:{board}: 'Clear the board': 'taxta*' is wrong" in out, out
+    assert f"messages.po:{borne}: 'Both sides have borne off all their checkers.': 'դուրս են բեր*' is wrong" in out, out
+
+
 def test_a_letter_search_respells_fails_on_a_page_and_in_a_catalog(repo):
     # Russian pages write е for ё (search_spelling): a ё in prose, caption or catalog is named.
     prose = _edit(repo / "docs/ru/long.md", r"черные", "чёрные")

@@ -246,3 +246,23 @@ def test_the_engine_archive_holds_every_module_and_the_bot_weights(tmp_path):
     assert wanted <= names
     assert {"nardy_rules/bot/weights/short.json", "nardy_rules/bot/weights/long.json"} <= names
     assert "nardy_rules/__main__.py" not in names and not [n for n in names if "__pycache__" in n]
+
+
+def test_every_play_page_string_is_used_by_a_script():
+    """A key of PLAY no script names (as a literal, or as a template like `play-${side}-roll`) is a string
+    translators keep up in six languages for nothing."""
+    scripts = "\n".join((ROOT / "assets" / name).read_text(encoding="utf-8") for name in live_assets.SCRIPTS)
+    literals = set(re.findall(r'"([a-z0-9-]+)"', scripts))
+    # A template's ${...} stands for one of the words the page fills in: a side, a kind of result or
+    # resignation, a game, a level, a place off the points.
+    word = "(?:white|black|single|mars|koks|short|long|beginner|club|strong|bar|off)"
+    templates = []
+    for body in re.findall(r"`([a-z][^`]*)`", scripts):
+        parts = re.split(r"(\$\{[^}]*\})", body)
+        if len(parts) > 1 and all(re.fullmatch(r"[a-z0-9-]*", part) for part in parts[::2]):
+            templates.append(re.compile("".join(word if part.startswith("${") else part for part in parts)))
+    # The mount's own (nardy_site/pages/play_page.py: the line for readers without JavaScript).
+    mount = set(re.findall(r'PLAY\["([a-z0-9-]+)"\]', (ROOT / "nardy_site" / "pages" / "play_page.py").read_text("utf-8")))
+    unused = [key for key in play_page.PLAY if key not in literals | mount
+              and not any(pattern.fullmatch(key) for pattern in templates)]
+    assert unused == [] and len(templates) > 5, unused

@@ -1,0 +1,99 @@
+/* The scoresheet: each game as backgammon records write it, one numbered line per pair of turns.
+
+   White's action in the left column, Black's in the right, numbered 1, 2, 3 ... as GNU Backgammon and the
+   .mat export write them (nardy_rules.matfile: a line holds one action of each side in the order played;
+   when White acts after Black, a new line begins; a side that starts second leaves the first cell empty).
+   A play is its dice and its notation in the mover's own numbering (the entry's "own", from the engine:
+   Black's 12/18 is its 13/7), as records and the export write it; a cube action or a resignation fills a
+   cell of its own. The opening roll is said above the lines, the result under them. DOM only: every text is
+   inserted as text; a game's table is drawn again only when its entries changed (a long match has
+   thousands of entries, and an action changes the last game only). */
+
+import { htmlElement } from "../board/nardy-dom.js";
+import { resultText } from "./nardy-play-text.js";
+
+/** The text of an entry in its cell, or null for the entries said outside the lines (the opening roll). */
+export function cellText(t, entry) {
+  const dice = entry.dice ? [...entry.dice].sort((a, b) => b - a).join("") : "";
+  switch (entry.kind) {
+    case "play": return `${dice}: ${entry.own}`;
+    case "cannot-move": return `${dice}: ${t("sheet-cell-cannot")}`;
+    case "double": return t("sheet-cell-double", { value: entry.value });
+    case "take": return t("sheet-cell-take");
+    case "pass": return t("sheet-cell-pass");
+    case "resign": return t("sheet-cell-resign", { count: entry.result.points });
+    case "accept": return t("sheet-cell-accept");
+    case "decline": return t("sheet-cell-decline");
+    default: return null;
+  }
+}
+
+/** The numbered lines of one game: [[white cell, black cell], ...] (matfile._layout's slots). */
+export function sheetRows(t, entries) {
+  const rows = [];
+  let slot = 0; // even: the left cell of line slot / 2, odd: the right cell
+  for (const entry of entries) {
+    const text = cellText(t, entry);
+    if (text === null) continue;
+    const column = entry.side === "white" ? 0 : 1;
+    if (slot % 2 !== column) slot += 1;
+    const row = Math.floor(slot / 2);
+    while (rows.length <= row) rows.push(["", ""]);
+    rows[row][column] = text;
+    slot += 1;
+  }
+  return rows;
+}
+
+/** One game: its name, the opening roll(s), the table of numbered lines, the result. */
+function gameBlock(t, index, entries, result) {
+  const block = htmlElement("section", { class: "nardy-play-sheet-game" });
+  block.append(htmlElement("h3", { class: "nardy-play-sheet-name" }, t("play-game-n", { game: index + 1 })));
+  for (const entry of entries.filter((item) => item.kind === "opening")) {
+    block.append(htmlElement("p", {}, t("sheet-opening", { white: entry.dice[0], black: entry.dice[1] })));
+  }
+  const rows = sheetRows(t, entries);
+  if (rows.length) {
+    const table = htmlElement("table", { class: "nardy-play-sheet-table" });
+    const head = htmlElement("tr");
+    head.append(htmlElement("th", { scope: "col" }, t("sheet-number")), htmlElement("th", { scope: "col" }, t("setup-white")),
+      htmlElement("th", { scope: "col" }, t("setup-black")));
+    const body = htmlElement("tbody");
+    rows.forEach(([white, black], number) => {
+      const row = htmlElement("tr");
+      row.append(htmlElement("th", { scope: "row" }, String(number + 1)), htmlElement("td", {}, white), htmlElement("td", {}, black));
+      body.append(row);
+    });
+    const thead = htmlElement("thead");
+    thead.append(head);
+    table.append(thead, body);
+    block.append(table);
+  }
+  if (result) block.append(htmlElement("p", { class: "nardy-play-sheet-result" }, resultText(t, result)));
+  return block;
+}
+
+export class Scoresheet {
+  constructor(t) {
+    this.t = t;
+    this.root = htmlElement("div", { class: "nardy-play-sheet" });
+    this.list = htmlElement("div", { class: "nardy-play-sheet-list" });
+    this.root.append(htmlElement("h2", { class: "nardy-play-heading", id: "nardy-play-sheet" }, t("play-scoresheet")), this.list);
+    this.shown = [];
+  }
+
+  /** Every game's entries (the page's scoresheet) and the results of the games finished. */
+  show(games, results) {
+    const shown = this.shown;
+    this.shown = games.map((entries, index) => {
+      const old = shown[index];
+      const result = results[index] || null;
+      if (old && old.entries === entries && old.count === entries.length && old.result === Boolean(result)) return old;
+      return { entries, count: entries.length, result: Boolean(result), block: gameBlock(this.t, index, entries, result) };
+    });
+    const blocks = this.shown.map((game) => game.block);
+    if (blocks.length !== this.list.children.length || blocks.some((block, index) => this.list.children[index] !== block)) {
+      this.list.replaceChildren(...blocks);
+    }
+  }
+}
