@@ -36,12 +36,14 @@ the file and the entry.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import random
 from dataclasses import dataclass
 from functools import cache
 
-from nardy_rules import NardyError, Position, from_text, parse_play, to_text
+from nardy_rules import NardyError, Position, from_text, other, parse_play, to_text
 
 from ..paths import ROOT, display
 
@@ -165,6 +167,35 @@ def _rollout(raw, path, where: str) -> Rollout:
         raise _fail(path, f"{where}: player and weights are text")
     pairs = tuple((POINTS[OUTCOMES.index(c) // 4], POINTS[OUTCOMES.index(c) % 4]) for c in outcomes)
     return Rollout(raw["player"], seed, games, raw["weights"], pairs)
+
+
+def weights_digest(variant: str) -> str:
+    """The SHA-256 of the weights file the computer plays ``variant`` with (rollouts name it)."""
+    from nardy_rules.bot.network import WEIGHTS_DIR
+
+    return hashlib.sha256((WEIGHTS_DIR / f"{variant}.json").read_bytes()).hexdigest()
+
+
+def rollout_game(after: Position, mover: str, seed: int, index: int, level: str) -> int:
+    """Game ``index`` of a rollout from ``after`` (the position a play leads to, the opponent on roll), played to
+    the end by the computer at ``level`` on both sides with the dice of ``random.Random("<seed>:<index>")``:
+    the points of ``mover`` (won positive, lost negative). The same seed and index give the same dice after
+    either play of a verdict."""
+    from nardy_rules.bot import choose_play
+
+    rng = random.Random(f"{seed}:{index}")
+    position = after
+    while (result := position.result()) is None:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play = choose_play(position, dice, level)
+        position = play.result if play is not None else position.with_turn(other(position.turn))
+    return result.points if result.winner == mover else -result.points
+
+
+def rollout_pairs(position: Position, dice, better: str, mistake: str, seed: int, indexes, level: str):
+    """(better's points, mistake's points) of the rollout games ``indexes`` (see :func:`rollout_game`)."""
+    results = [parse_play(position, dice, play).result for play in (better, mistake)]
+    return [tuple(rollout_game(after, position.turn, seed, index, level) for after in results) for index in indexes]
 
 
 def encode_outcomes(pairs) -> str:
