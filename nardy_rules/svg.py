@@ -111,7 +111,8 @@ def layout(variant: str) -> dict:
 
     Every stack is ``[x, y, dy]``: the centre of its first checker and the step
     to the next one (at most ``cap`` are drawn; a taller stack shows its count
-    on the last one drawn); ``middle`` is the y of the board's middle line (arrows bow towards it). ``off`` trays are ``[x, y, dy, width, height]`` for
+    on the last one drawn); ``middle`` is the y of the board's middle line (arrows bow towards
+    it). ``off`` trays are ``[x, y, dy, width, height]`` for
     the first slab. ``dice`` gives the centre of the dice of each side to move.
     """
     if variant not in ("short", "long"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -80,7 +81,7 @@ def test_the_notes_link_each_rule_where_it_first_applies():
     assert "(short.md#hitting)" in item
     mutated = page.replace(item, item.replace("(short.md#hitting)", "(short.md#moving)"))
     (changed,) = find_notes(mutated, "mutated.md")
-    with pytest.raises(NotesError, match="short.md#hitting") as caught:
+    with pytest.raises(NotesError, match=re.escape("short.md#hitting")) as caught:
         verify_notes(changed, game, "mutated.md")
     assert caught.value.line == line
 
@@ -193,7 +194,6 @@ gnubg = pytest.importorskip("gnubg")
 def test_gnubg_replays_the_short_game_offered_on_the_page(tmp_path):
     from nardy_rules.game import MatchPlay
     from nardy_rules.game_record import read_record
-
     from tests.engine.test_matfile import compare, gnubg_import
 
     game = load_game("short-first-game")
