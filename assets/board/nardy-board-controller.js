@@ -43,6 +43,8 @@ export class Board {
     this.onTurnEnd = null;
     /** The example's marks (arrows) stay hidden while true (a replay asking for the move first). */
     this.marksHidden = false;
+    /** The cube's value the position is played for: a replay's game ends with the points it made. */
+    this.cube = 1;
     const text = (key) => this.t(key);
     const uid = `nardy-live-${serial}`;
     this.view = new BoardView(svg, layout, text, uid);
@@ -172,7 +174,7 @@ export class Board {
     this.view.draw(answer.position, dice, answer.pips);
     this.view.showExample(this.history.pristine, this.marksHidden);
     let state;
-    if (answer.result) state = this.t(`result-${answer.result.winner}-${answer.result.kind}`, { count: answer.result.points });
+    if (answer.result) state = this.t(`result-${answer.result.winner}-${answer.result.kind}`, { count: answer.result.points * this.cube });
     else if (!snapshot.dice) state = this.t(`${answer.turn}-to-roll`);
     else if (answer.complete && !snapshot.moves.length) state = this.t("no-move", { dice: formatDice(snapshot.dice) });
     else state = this.t(`${answer.turn}-dice`, { dice: formatDice(answer.remaining) });

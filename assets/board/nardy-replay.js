@@ -139,6 +139,7 @@ export class Replay {
     const step = atEnd ? null : this.steps[index];
     this.revealed = !this.trying || !step || step.kind !== "play";
     this.board.marksHidden = !this.revealed;
+    this.board.cube = atEnd ? this.end.result.cube : 1;
     const example = atEnd
       ? { position: this.end.position, dice: null, moves: [], rolled: false }
       : { position: step.before, dice: step.dice, moves: [], rolled: false };
@@ -153,10 +154,16 @@ export class Replay {
     this.showNote(index);
     this.reveal.hidden = this.revealed;
     this.verdict.textContent = "";
+    const focused = NAV.find((key) => this.buttons[key] === document.activeElement);
     this.buttons.first.disabled = index === 0;
     this.buttons.previous.disabled = index === 0;
     this.buttons.next.disabled = atEnd;
     this.buttons.last.disabled = atEnd;
+    // A button that is disabled while focused loses the focus: give it to the way back (or forward), so that
+    // the keys go on working.
+    if (focused && this.buttons[focused].disabled) {
+      this.buttons[atEnd ? "previous" : "next"].focus({ preventScroll: true });
+    }
     if (announce) this.board.view.unsay(this.board.view.status.textContent);
   }
 

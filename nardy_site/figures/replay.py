@@ -36,7 +36,7 @@ from nardy_rules.matfile import export_text
 from nardy_rules.reasons import N_
 
 from ..page.games import Game, Step
-from ..translations.i18n import Translator
+from ..translations.i18n import BOARD, Translator
 from .describe import describe
 
 #: A step's title, one message per kind, side and answer (a colour is never a word put into a sentence).
@@ -90,11 +90,14 @@ def steps_json(game: Game, block_id: str, tr: Translator) -> dict:
         steps.append(entry)
     final = game.steps[-1].after if game.steps else game.start
     result = game.result
+    # The end: the board's own result message, with the points the cube made (the position alone knows no cube).
+    said = tr.ngettext(*BOARD[f"result-{result.winner}-{result.kind}"], result.points).format(count=result.points)
     return {
         "variant": game.variant,
         "download": download(game, block_id)[0],
         "steps": steps,
-        "end": {"position": to_text(final), "result": result.to_json(), "title": tr.gettext(TITLES["end"]),
+        "end": {"position": to_text(final), "result": result.to_json(),
+                "title": f"{tr.gettext(TITLES['end'])} {said}",
                 "desc": describe(final, None, (), (), tr)},
     }
 
