@@ -41,7 +41,8 @@ def verdict_text(verdict: Verdict, tr: Translator) -> str:
         return tr.gettext(TEXTS["long"]).format(
             games=_number(rollout.games, tr, "#,##0"), better=verdict.better, mistake=verdict.mistake,
             difference=_number(rollout.difference, tr), low=_number(low, tr), high=_number(high, tr))
+    # The loss of the equities as shown (to three places), so that the reader's subtraction gives it.
+    better, mistake = round(verdict.better_equity, 3), round(verdict.mistake_equity, 3)
     return tr.gettext(TEXTS["short"]).format(
         plies=verdict.plies, better=verdict.better, mistake=verdict.mistake,
-        better_equity=_number(verdict.better_equity, tr), mistake_equity=_number(verdict.mistake_equity, tr),
-        loss=_number(verdict.loss, tr, "0.000"))
+        better_equity=_number(better, tr), mistake_equity=_number(mistake, tr), loss=_number(better - mistake, tr, "0.000"))
