@@ -137,7 +137,7 @@ def edit(folder, variant, change):
 def test_a_short_verdict_below_gnubgs_error_fails_its_line(data_copy):
     edit(data_copy, "short", lambda v: v["gnubg"].update(mistake=v["gnubg"]["better"] - 0.01))
     page, block = block_with("short", 0)
-    with pytest.raises(BlockError, match="a mistake costs at least 0.04"):
+    with pytest.raises(BlockError, match=r"a mistake costs at least 0\.04"):
         verify_block(next(b for b in find_blocks(page, "short-mistakes.md") if b.id == block.id))
 
 
