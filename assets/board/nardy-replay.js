@@ -65,7 +65,7 @@ export class Replay {
     const nav = htmlElement("div", { class: "nardy-replay-nav", role: "group", "aria-label": t("replay-controls") });
     this.buttons = {};
     for (const key of NAV) {
-      const button = htmlElement("button", { type: "button", class: "nardy-replay-button", "data-step": key, title: t(`replay-${key}`) });
+      const button = htmlElement("button", { type: "button", class: "nardy-live-button nardy-replay-button", "data-step": key, title: t(`replay-${key}`) });
       button.append(htmlElement("span", { class: "nardy-live-label" }, t(`replay-${key}`)));
       button.addEventListener("click", () => this.go(key));
       this.buttons[key] = button;

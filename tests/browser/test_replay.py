@@ -87,6 +87,9 @@ class Replay:
         self.live.figure(BOARD).locator(f".nardy-replay-button[data-step='{which}']").click()
 
     def verdict(self) -> str:
+        """What the board said of the reader's play, once it has said it."""
+        self.page.wait_for_function("(id) => document.querySelector(`figure#${id} .nardy-replay-verdict`).textContent",
+                                    arg=BOARD)
         return self.live.figure(BOARD).locator(".nardy-replay-verdict").inner_text().strip()
 
 
@@ -152,8 +155,6 @@ def test_the_replay_by_buttons_keys_notes_and_tries(browser, site_url, site_lang
         live.click(BOARD, "bar")
         live.wait_destinations(BOARD)
         live.click(BOARD, 16)
-        page.wait_for_function("(id) => document.querySelector(`figure#${id} .nardy-replay-verdict`).textContent",
-                               arg=BOARD)
         assert replay.verdict() == replay.text("replay-same", play=step.notation)
         assert replay.heading() == title(code, step)
         assert live.figure(BOARD).locator("g.nardy-marks").get_attribute("display") is None
@@ -172,8 +173,6 @@ def test_the_replay_by_buttons_keys_notes_and_tries(browser, site_url, site_lang
         live.click(BOARD, 13)
         live.wait_destinations(BOARD)
         live.click(BOARD, 10)
-        page.wait_for_function("(id) => document.querySelector(`figure#${id} .nardy-replay-verdict`).textContent",
-                               arg=BOARD)
         assert replay.verdict() == replay.text("replay-other", play=second.notation)
         assert replay.heading() == title(code, second)
 
