@@ -32,7 +32,9 @@ Operations:
   the new record and its state out (``nardy_rules.game_live``), with the
   computer's decision when asked; ``hint``: the computer's top plays for a
   roll; ``forms``: a pasted position (nardy text, XGID, Position ID) read, and
-  its forms (``nardy_rules.play_live``).
+  its forms; ``analyse``: a match's decisions rated, a few per request;
+  ``import``: a ``.mat`` or long-nardy match text read into a record
+  (``nardy_rules.play_live``).
 
 A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
 and :func:`handle_json` take any value, and read it with the JSON contract's
@@ -57,9 +59,9 @@ from .reasons import Refusal
 from .turn import Turn
 
 #: The operations, in the order the error message lists them.
-OPS = ("position", "state", "check", "paths", "targets", "plays", "game", "hint", "forms")
+OPS = ("position", "state", "check", "paths", "targets", "plays", "game", "hint", "forms", "analyse", "import")
 #: The play page's operations (``nardy_rules.play_live``), loaded on first use.
-PLAY_OPS = ("game", "hint", "forms")
+PLAY_OPS = ("game", "hint", "forms", "analyse", "import")
 
 
 def _move_json(move: Move) -> dict:

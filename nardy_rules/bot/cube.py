@@ -63,12 +63,18 @@ def _check_short(position: Position) -> None:
         raise CubeError("the game is over")
 
 
-def cube_decision(position: Position, cube: Cube | None = None, match: Match | None = None) -> dict:
-    """Whether the side on roll doubles now, before rolling: ``{"double": bool, "reason", ...}``."""
+def cube_decision(position: Position, cube: Cube | None = None, match: Match | None = None,
+                  chances: dict | None = None) -> dict:
+    """Whether the side on roll doubles now, before rolling: ``{"double": bool, "reason", ...}``.
+
+    ``chances``: the side on roll's estimate to decide from (``estimate``'s
+    keys); default the evaluator's estimate of ``position``. The ``expert``
+    level and the analysis pass the look-ahead's (``lookahead.roll_estimate``).
+    """
     _check_short(position)
     cube = cube or Cube()
     me = position.turn
-    chances = estimate(position)
+    chances = chances or estimate(position)
     out = {"double": False, "win": round(chances["win"], 4), "equity": round(chances["equity"], 4)}
     refusal = cube.refusal(me, match=match)
     if refusal:
@@ -100,15 +106,17 @@ def cube_decision(position: Position, cube: Cube | None = None, match: Match | N
     return out
 
 
-def take_decision(position: Position, cube: Cube | None = None, match: Match | None = None) -> dict:
+def take_decision(position: Position, cube: Cube | None = None, match: Match | None = None,
+                  chances: dict | None = None) -> dict:
     """Whether the side *not* on roll takes the double just offered by the side on roll.
 
     ``{"take": bool, "reason", "win": the taker's chance, "take equity": in units of the present cube}``.
+    ``chances``: as for :func:`cube_decision`, the estimate of the side on roll (the doubler).
     """
     _check_short(position)
     cube = cube or Cube()
     taker = other(position.turn)
-    theirs = estimate(position)
+    theirs = chances or estimate(position)
     mine = {"win": 1 - theirs["win"], "win mars": theirs["lose mars"], "lose mars": theirs["win mars"],
             "win koks": theirs.get("lose koks", 0.0), "lose koks": theirs.get("win koks", 0.0)}
     p, w, lose = _pwl(mine)

@@ -251,8 +251,9 @@ class _Reply:
                 if hit:  # short nardy only: the opponent's own point t is the player's 25 - t
                     hits.append(25 - t)
             if off + changes.get(OFF, 0) == 15:
-                # The opponent has won with this reply: nothing is better for it.
-                return mover_view(estimate(self.after.apply_steps(steps)))
+                # The opponent has won with this reply: nothing is better for it. The result, valued
+                # for the side on roll after it: the player.
+                return estimate(self.after.apply_steps(steps))
             replies.append((changes, hits))
         if len(replies) > REPLIES_EVALUATED:
             replies.sort(key=lambda reply: evaluator.approx(*reply))
@@ -322,3 +323,14 @@ def choose(ranked, network: Network | None = None) -> list:
     valued = [(play, mine, mine["equity"]) for play, mine in valued]
     valued.sort(key=lambda entry: -entry[2])
     return valued + list(ranked[len(looked):])
+
+
+def roll_estimate(position: Position, network: Network | None = None) -> dict:
+    """The side on roll's estimate before it rolls, one roll deep: its 21 rolls, each with its best play.
+
+    The same look-ahead seen from the other side: what the cube decisions of
+    the ``expert`` level and of the analysis start from (``cube.py``).
+    """
+    if position.winner is not None:
+        return estimate(position)
+    return mover_view(_Reply(position).value(network or load(position.variant)))
