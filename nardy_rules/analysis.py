@@ -171,8 +171,10 @@ def _rate_cube(decision: Decision, chances: dict) -> dict:
         return out
     no_double, taken = verdict["no double"], verdict["double and take"]
     doubled = min(taken, 1.0)  # the opponent answers a double with its better choice: take, or pass (+1)
-    if taken > 1.0 and not verdict["double"]:
-        no_double = chances["equity"]  # too good to double: playing on is worth the cubeless equity
+    if taken > 1.0:
+        # Past the opponent's take point: not doubling means playing on, without cashing now, valued as
+        # the cubeless equity (the cube model's own test of "too good": above 1, playing on is better).
+        no_double = chances["equity"]
     lost = max(0.0, doubled - no_double) if decision.action == "no double" else max(0.0, no_double - doubled)
     if decision.action == right:
         lost = 0.0

@@ -28,8 +28,8 @@ from nardy_rules.scoring import resign_result  # noqa: E402
 
 #: (file name, match length, gnubg dice seed, our seed, what the players do besides moving)
 MATCHES = (
-    ("gnubg-3pt.mat", 3, 11, 1, {"levels": ("club", "beginner"), "double": 0.25, "resign": False}),
-    ("gnubg-5pt-resign.mat", 5, 23, 2, {"levels": ("beginner", "club"), "double": 0.2, "resign": True}),
+    ("gnubg-3pt.mat", 3, 47, 47, {"levels": ("club", "beginner"), "double": 0.25, "resign": False}),
+    ("gnubg-5pt-resign.mat", 5, 44, 44, {"levels": ("beginner", "club"), "double": 0.2, "resign": True}),
     ("gnubg-7pt.mat", 7, 37, 3, {"levels": ("club", "club"), "double": 0.15, "resign": True}),
 )
 RESIGN_WORDS = {"single": "normal", "mars": "gammon", "koks": "backgammon"}
