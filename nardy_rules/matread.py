@@ -16,8 +16,11 @@ for borne off, paths (``24/18/13``) and repeats (``13/7(2)``), the dice in
 either order, ``Drops`` or ``Passes``, ``Wins N point(s) and the match``,
 cells that do not sit in the usual columns (a line's two cells are left
 and right; a lone cell is the right one when it starts past column 20),
-and a last game still being played. The long-nardy text does not keep the
-opening roll: the side that moved first is given the opening dice 2 against 1.
+a result line with a move number, a last game still being played (its last
+roll, written without moves, is the turn in hand). What the texts do not
+keep: the order of the dice and of a turn's moves, tied opening rolls,
+declined resignations; and the long-nardy text the opening roll: the side
+that moved first is given the opening dice 2 against 1.
 
 A text that does not read raises :class:`MatReadError`: ``line`` (counted
 from 1, None for the whole text), ``code`` (a stable word for the page to
@@ -31,7 +34,8 @@ code               params
 ``no-match``       the text has no ``N point match`` line
 ``length``         ``length``: not a match length the engine plays (0..64)
 ``variation``      ``variation``: a game other than backgammon or long nardy
-``unsupported``    ``what``: ``beaver`` (the engine's cube has none)
+``unsupported``    ``what``: ``beaver`` (the engine's cube has none), ``jacoby`` (a money
+                   game's result under the Jacoby rule, which the engine does not play)
 ``bad-line``       ``text``: a line that is neither a game, a score nor moves
 ``score-line``     ``text``: the line after ``Game N`` does not give both scores
 ``wrong-score``    ``side``, ``expected``, ``found``: the score does not add up
@@ -49,6 +53,8 @@ code               params
                    than the rules give
 ``unfinished``     ``game``: a game with no result before the next one
 ``after-match``    a game or an action after the match is over
+``money-session``  a second game after a money game (``0 point match``): a record
+                   holds one money game
 =================  ========================================================
 """
 
@@ -166,6 +172,7 @@ class _Reader:
                             "long nardy", "variation", variation=_bounded(variation))
         self.variant = variant
         self.length = length
+        self.jacoby = length == 0 and headers.get("jacoby", "off").lower() == "on"
         self.own_to_white = VARIANTS[variant].OTHER_NUMBERING
         while self.at < len(self.lines):
             line = self._next()
@@ -198,6 +205,9 @@ class _Reader:
             self.play = MatchPlay(self.variant, self.length, _players(names))
         else:
             phase = self.play.phase
+            if phase == MATCH_OVER and self.length == 0:
+                raise self.fail(f"game {number}: a session of money games; a record holds one money game",
+                                "money-session")
             if phase == MATCH_OVER:
                 raise self.fail(f"game {number}: the match is already over", "after-match")
             if phase != GAME_OVER:
@@ -232,7 +242,7 @@ class _Reader:
 
     def _cells(self, line: str) -> list[tuple[str, str]]:
         """(side, text) of each action on a move line: left White's, right Black's."""
-        numbered = _NUMBER.match(line)
+        numbered = _NUMBER.match(line)  # "  7) " (also before a result alone, as eXtreme Gammon writes it)
         body_start = numbered.end() if numbered else 0
         tokens = [(m.start() + body_start, m.group()) for m in _TOKEN.finditer(line[body_start:])]
         starts = [i for i, (_column, token) in enumerate(tokens)
@@ -373,6 +383,9 @@ class _Reader:
             if self.result_read == len(play.games):
                 raise self.fail(f"{_bounded(text)}: the game's result is already written", "after-match")
             self.result_read = len(play.games)
+            if (result.winner != side or result.points != points) and self.jacoby:
+                raise self.fail(f"{_bounded(text)}: a result under the Jacoby rule, which the engine does not play",
+                                "unsupported", what="jacoby")
             if result.winner != side or result.points != points:
                 raise self.fail(f"{_bounded(text)} for {side}: the game gave {result.winner} {result.points} "
                                 f"point{'s' if result.points != 1 else ''}", "wrong-result", side=side,

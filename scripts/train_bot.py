@@ -222,12 +222,24 @@ class Net:
         return float(-(target * np.log(yc) + (1 - target) * np.log(1 - yc)).mean())
 
     def load(self, path: Path, game: str) -> str:
-        """Start from a weights file's parameters (its shapes must match); returns the payload's SHA-256."""
+        """Start from a weights file's parameters; returns the payload's SHA-256.
+
+        With more hidden units here (``--hidden``) than in the file, the file's
+        units are kept and the new ones start from this net's random input
+        weights, scaled down, with output weights 0: the widened net computes
+        exactly what the file's does, and the new units learn from there.
+        """
         hidden, (w1, b1, w2, b2), header = read_weights(path, game)
-        if hidden != self.params[1].shape[0]:
-            raise SystemExit(f"--init {path}: {hidden} hidden units, --hidden says {self.params[1].shape[0]}")
-        self.params = [np.array(w1, dtype=np.float64), np.array(b1[0], dtype=np.float64),
-                       np.array(w2, dtype=np.float64).T.copy(), np.array(b2[0], dtype=np.float64)]
+        wide = self.params[1].shape[0]
+        if hidden > wide:
+            raise SystemExit(f"--init {path}: {hidden} hidden units, more than --hidden {wide}")
+        w1_new, b1_new, w2_new, b2_new = self.params
+        w1_new[:, :hidden] = np.array(w1, dtype=np.float64)
+        w1_new[:, hidden:] *= 0.1
+        b1_new[:hidden] = np.array(b1[0], dtype=np.float64)
+        w2_new[:hidden, :] = np.array(w2, dtype=np.float64).T
+        w2_new[hidden:, :] = 0.0
+        b2_new[:] = np.array(b2[0], dtype=np.float64)
         self.m = [np.zeros_like(p) for p in self.params]
         self.v = [np.zeros_like(p) for p in self.params]
         return header["sha256"]
@@ -464,8 +476,9 @@ def main() -> int:
                         help="stop after this many games, on the learning-rate schedule of --games "
                              "(gives exactly the checkpoint a longer run writes at that count)")
     parser.add_argument("--init", type=Path,
-                        help="start from this weights file (same game and --hidden) instead of random weights: "
-                             "further training of a shipped network; Adam's moments start at zero")
+                        help="start from this weights file (same game; --hidden at least its hidden units, more widen it) "
+                             "instead of random weights: further training of a shipped network; Adam's moments "
+                             "start at zero")
     parser.add_argument("--movegen", choices=("engine", "gnubg"), default="engine",
                         help="short nardy only: gnubg = GNU Backgammon's C move generator (test-only gnubg-nn), "
                              "checked against legal_plays first")

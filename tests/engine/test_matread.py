@@ -192,3 +192,49 @@ def test_the_import_op_answers_a_record_and_its_state_or_where_it_failed():
     assert set(failed) == {"error", "code", "params", "line"} and failed["code"] == "cube-value"
     assert "unknown field" in handle({"op": "import", "text": SMALL, "name": "x"})["error"]
     assert "as text" in handle({"op": "import", "text": 5})["error"]
+
+
+#: eXtreme Gammon's way (XG Mobile): more header lines, the right column further right, the dice in the order
+#: rolled, a result line with a move number.
+XG = """; [Site "XG Mobile"]
+; [Match ID "491989142"]
+; [Player 1 "Ken"]
+; [Player 2 "XG-Intermediate"]
+; [Player 1 Elo "1522.94/244"]
+; [EventDate "2022.12.24"]
+; [Variation "Backgammon"]
+; [Crawford "On"]
+; [CubeLimit "1024"]
+
+ 3 point match
+
+ Game 1
+ Ken : 0                              XG-Intermediate : 0
+  1)                                  16: 13/7 8/7
+  2) 41: 13/9 24/23                   11: 24/23 23/22 6/5 6/5
+  3)  Doubles => 2                     Drops
+  4)  Wins 1 point
+
+ Game 2
+ Ken : 1                              XG-Intermediate : 0
+  1) 53: 8/3 6/3                      66:
+"""
+
+
+def test_extreme_gammons_layout_reads():
+    state = replay(read_match_text(XG))
+    assert state.players == {"white": "Ken", "black": "XG-Intermediate"}
+    assert (state.game, state.score, state.phase, state.side, state.dice) == (2, {"white": 1, "black": 0}, "move",
+                                                                              "black", (6, 6))
+    first = state.scoresheet[0]
+    assert (first[0]["kind"], first[0]["dice"], first[0]["first"]) == ("opening", [1, 6], "black")
+    assert first[1]["play"] == "12/18 17/18"  # Black's 13/7 8/7, in White's numbering
+
+
+def test_a_money_session_and_the_jacoby_rule_are_named():
+    money = XG.replace(" 3 point match", " 0 point match")
+    error = read_error(money)
+    assert (error.code, error.line) == ("money-session", 20)
+    jacoby = money.replace('; [CubeLimit "1024"]', '; [Jacoby "On"]').replace("Wins 1 point", "Wins 3 points")
+    error = read_error(jacoby)
+    assert (error.code, error.params) == ("unsupported", {"what": "jacoby"})
