@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .bot import cube_decision, rank_plays, take_decision
+from .bot.cube import MODEL_TAKE_REASONS
 from .bot.lookahead import lookahead, roll_estimate
 from .game import CONFIRM, DOUBLE, MOVE_PHASE, PASS, ROLL, ROLL_PHASE, TAKE, TAKE_PHASE, MatchPlay
 from .game_record import read_record
@@ -189,7 +190,7 @@ def _rate_take(decision: Decision, chances: dict) -> dict:
     right = "take" if verdict["take"] else "pass"
     out = {"action": decision.action, "right": right, "reason": verdict["reason"], "close": True,
            "equities": {"take": verdict["take equity"], "pass": -1.0}}
-    if verdict["reason"] not in ("taking loses less than passing", "passing loses less than taking"):
+    if verdict["reason"] not in MODEL_TAKE_REASONS:
         out["lost"] = None if decision.action != right else 0.0  # the match rules decided
         return out
     out["lost"] = 0.0 if decision.action == right else round(abs(verdict["take equity"] + 1.0), 4)

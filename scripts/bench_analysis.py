@@ -27,11 +27,8 @@ import argparse
 import json
 import platform
 import random
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -39,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench_bot import PYODIDE, PYODIDE_FILES, build_archive, load_average  # noqa: E402
+from bench_bot import load_average, pyodide_timing  # noqa: E402
 from bot_opponents import gnubg_board, play_game  # noqa: E402
 
 from nardy_rules import legal_plays  # noqa: E402
@@ -164,21 +161,9 @@ def speed(args) -> dict:
     print("|---|---|---|---|---|---|---|")
     out = {"cpython": summarise("CPython", scope["timing"](cases))}
     if not args.no_pyodide:
-        if not (PYODIDE / "pyodide.mjs").exists() or not shutil.which("node"):
-            print("Pyodide timing skipped: needs node and node_modules/pyodide (scripts/setup)", file=sys.stderr)
-            return out
-        with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp)
-            for name in PYODIDE_FILES:
-                shutil.copy(PYODIDE / name, folder / name)
-            archive = build_archive(folder / "nardy_rules.zip")
-            (folder / "cases.json").write_text(json.dumps(cases))
-            (folder / "timing.py").write_text(TIMING_CODE)
-            done = subprocess.run(["node", str(ROOT / "scripts" / "bench_bot_pyodide.mjs"), str(folder), str(archive)],
-                                  capture_output=True, text=True, timeout=7200)
-            if done.returncode != 0:
-                raise SystemExit(f"Pyodide timing failed: {done.stderr[-2000:]}")
-            out["pyodide"] = summarise("Pyodide (Node.js)", json.loads(done.stdout.strip().splitlines()[-1]))
+        times = pyodide_timing(cases, TIMING_CODE, timeout=7200)
+        if times is not None:
+            out["pyodide"] = summarise("Pyodide (Node.js)", times)
     return out
 
 

@@ -206,7 +206,8 @@ def build_archive(out: Path) -> Path:
     return out
 
 
-def pyodide_timing(cases: dict) -> dict | None:
+def pyodide_timing(cases: dict, code: str = TIMING_CODE, timeout: int = 3600):
+    """``timing(cases)`` of ``code`` run in Pyodide (Node.js) with the engine archive; None without Pyodide."""
     if not (PYODIDE / "pyodide.mjs").exists() or not shutil.which("node"):
         print("Pyodide timing skipped: needs node and node_modules/pyodide (scripts/setup)", file=sys.stderr)
         return None
@@ -216,9 +217,9 @@ def pyodide_timing(cases: dict) -> dict | None:
             shutil.copy(PYODIDE / name, folder / name)
         archive = build_archive(folder / "nardy_rules.zip")
         (folder / "cases.json").write_text(json.dumps(cases))
-        (folder / "timing.py").write_text(TIMING_CODE)
+        (folder / "timing.py").write_text(code)
         done = subprocess.run(["node", str(ROOT / "scripts" / "bench_bot_pyodide.mjs"), str(folder), str(archive)],
-                              capture_output=True, text=True, timeout=3600)
+                              capture_output=True, text=True, timeout=timeout)
         if done.returncode != 0:
             raise SystemExit(f"Pyodide timing failed: {done.stderr[-2000:]}")
         return json.loads(done.stdout.strip().splitlines()[-1])

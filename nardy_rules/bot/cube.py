@@ -36,6 +36,8 @@ from .evaluate import estimate
 
 #: Janowski's cube life for money play.
 CUBE_LIFE = 0.68
+#: The reasons of a take decision made by the model (the others are the match rules'): the analysis tells them apart.
+MODEL_TAKE_REASONS = ("taking loses less than passing", "passing loses less than taking")
 
 
 def _pwl(chances: dict) -> tuple[float, float, float]:
@@ -132,9 +134,9 @@ def take_decision(position: Position, cube: Cube | None = None, match: Match | N
             out.update(take=True, reason="at match point after the Crawford game the cube costs nothing more")
             return out
     if take >= -1.0:
-        out.update(take=True, reason="taking loses less than passing")
+        out.update(take=True, reason=MODEL_TAKE_REASONS[0])
     else:
-        out.update(take=False, reason="passing loses less than taking")
+        out.update(take=False, reason=MODEL_TAKE_REASONS[1])
     return out
 
 
