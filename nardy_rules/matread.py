@@ -194,6 +194,16 @@ class _Reader:
         return line
 
     def _game(self, number: int) -> None:
+        if self.play is not None:  # the game before must be over (the line read is this game's first)
+            phase = self.play.phase
+            if phase == MATCH_OVER and self.length == 0:
+                raise self.fail(f"game {number}: a session of money games; a record holds one money game",
+                                "money-session")
+            if phase == MATCH_OVER:
+                raise self.fail(f"game {number}: the match is already over", "after-match")
+            if phase != GAME_OVER:
+                raise self.fail(f"game {number} begins, but game {len(self.play.games)} has no result",
+                                "unfinished", game=len(self.play.games))
         score_line = self._next() if self.at < len(self.lines) else ""
         score = _SCORE.match(score_line)
         if not score:
@@ -204,15 +214,6 @@ class _Reader:
         if self.play is None:
             self.play = MatchPlay(self.variant, self.length, _players(names))
         else:
-            phase = self.play.phase
-            if phase == MATCH_OVER and self.length == 0:
-                raise self.fail(f"game {number}: a session of money games; a record holds one money game",
-                                "money-session")
-            if phase == MATCH_OVER:
-                raise self.fail(f"game {number}: the match is already over", "after-match")
-            if phase != GAME_OVER:
-                raise self.fail(f"game {number} begins, but game {len(self.play.games)} has no result",
-                                "unfinished", game=len(self.play.games))
             self.play.next_game()
         for side in (WHITE, BLACK):
             if scores[side] != self.play.scores[side]:

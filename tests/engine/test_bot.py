@@ -461,7 +461,8 @@ def test_init_continues_a_weights_file_and_widening_keeps_what_it_computes(tmp_p
     sys.path.insert(0, str(ROOT / "scripts"))
     import train_bot
 
-    for game, hidden in (("short", 64), ("long", 96)):
+    for game in ("short", "long"):
+        hidden = load(game).hidden
         encoder = train_bot.BatchEncoder(game)
         pairs = [boards(position) for position, _dice in random_game_positions(game, 40, seed=5)]
         x = encoder.encode(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]))
