@@ -31,7 +31,7 @@ single win, -2 a sure mars loss), so a cost means the same at any cube.
   winning the game after it, the data of a plot.
 
 Entry points: :func:`decisions` lists a record's decisions (cheap);
-:func:`rate` rates one (the costly part: a few tenths of a second in the
+:func:`rate` rates one (the costly part: tens of milliseconds in the
 browser); :func:`summary` adds up rated decisions; :func:`analyse` does it
 all. ``nardy_rules.play_live``'s ``analyse`` op rates a few decisions per
 request, so a page can show progress.

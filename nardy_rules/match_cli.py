@@ -76,7 +76,7 @@ def run(args, stdin, stdout) -> int:
 
 def _line(item: dict) -> str:
     symbol = SYMBOLS.get(item["mark"], "")
-    lost = "" if item["lost"] is None else f"{-item['lost']:+.3f}"
+    lost = "" if item["lost"] is None else f"-{item['lost']:.3f}" if item["lost"] else "0"
     if item["kind"] == "play":
         dice = "{}-{}".format(*item["dice"])
         text = f"{dice}  {item['played'] or '(no move)'}"

@@ -36,7 +36,7 @@ this at start).
   one being played) and answers ``{"total", "from", "decisions": [...],
   "next"}``, ``next`` being where the next request starts, or null with the
   last decisions, when the answer also carries ``"summary"`` (per player). A
-  decision takes a few tenths of a second in the browser: the page asks for
+  decision takes tens of milliseconds in the browser (more on a phone): the page asks for
   a few at a time and shows the progress (``from`` of ``total``). The rated
   decisions of the last record asked about are kept, so the summary costs
   nothing more and a repeated request is answered at once.
