@@ -458,91 +458,6 @@ def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, 
     print(f"{game}: done, {done} games in {time.time() - started:.0f} s; wrote {out}", flush=True)
 
 
-def lookahead_positions(game: str, count: int, seed: int, network) -> list:
-    """``count`` positions of seeded ``club``-against-``club`` games (the levels' errors vary them), after each play."""
-    from nardy_rules.bot import Player
-
-    rng = random.Random(seed)
-    found = []
-    number = 0
-    while len(found) < count:
-        players = {"white": Player("club", seed * 1_000_003 + 2 * number, network),
-                   "black": Player("club", seed * 1_000_003 + 2 * number + 1, network)}
-        position = START[game].start().with_turn("white" if rng.random() < 0.5 else "black")
-        first = True
-        while position.winner is None and len(found) < count:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            while first and game == "short" and dice[0] == dice[1]:  # the opening roll is never a double
-                dice = (rng.randint(1, 6), rng.randint(1, 6))
-            first = False
-            play = players[position.turn](position, dice)
-            position = play.result if play is not None else position.with_turn(other(position.turn))
-            if position.winner is None:
-                found.append(position)
-        number += 1
-    return found
-
-
-def train_on_lookahead(game: str, count: int, epochs: int, hidden: int, seed: int, lr: float, lr_end: float,
-                       out: Path, init: Path) -> None:
-    """Teach the network its own look-ahead: the one-roll-deeper estimate of positions of its own games.
-
-    The ``expert`` level's look-ahead (``nardy_rules.bot.lookahead.roll_estimate``,
-    the side on roll's 21 rolls, each with its best play) of ``count``
-    positions, computed with the ``--init`` network, are the targets of
-    ``epochs`` passes of Adam on the cross-entropy, in seeded minibatches of
-    128: the network learns what it would find one roll deeper.
-    """
-    from nardy_rules.bot.lookahead import roll_estimate
-    from nardy_rules.bot.network import load
-
-    started = time.time()
-    encoder = BatchEncoder(game)
-    check_encoder(game, encoder, random.Random(seed + 1))
-    engine_net = load(game, init)
-    net = Net(encoder.enc.n_inputs, hidden, len(OUTPUTS[game]), seed)
-    init_sha = net.load(init, game)
-    positions = lookahead_positions(game, count, seed, engine_net)
-    print(f"{game}: {len(positions)} positions, {time.time() - started:.0f} s", flush=True)
-    targets = []
-    for number, position in enumerate(positions, 1):
-        deeper = roll_estimate(position, engine_net)
-        targets.append([deeper[name] for name in OUTPUTS[game]])
-        if number % 10_000 == 0:
-            print(f"{game}: {number} look-ahead targets, {time.time() - started:.0f} s", flush=True)
-    pairs = [boards(position) for position in positions]
-    x = encoder.encode(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]))
-    y = np.clip(np.array(targets), 0.0, 1.0)
-    order = np.random.default_rng(seed).permutation(len(x))
-    held = order[: len(x) // 20]  # 5% held out: the loss on positions not learnt from
-    train_rows = order[len(x) // 20:]
-    batch = max(1, min(128, len(train_rows)))
-    steps = epochs * (len(train_rows) // batch)
-    shuffle = np.random.default_rng(seed + 1)
-    step = 0
-
-    def held_loss() -> float:
-        probs = np.clip(net.forward(x[held])[1], 1e-7, 1 - 1e-7)
-        return float(-(y[held] * np.log(probs) + (1 - y[held]) * np.log(1 - probs)).mean())
-
-    print(f"{game}: held-out loss before {held_loss():.5f}", flush=True)
-    for epoch in range(1, epochs + 1):
-        rows = shuffle.permutation(train_rows)
-        for start in range(0, len(rows) - batch + 1, batch):
-            chunk = rows[start:start + batch]
-            net.learn(x[chunk], y[chunk], lr * (lr_end / lr) ** (step / max(1, steps - 1)))
-            step += 1
-        print(f"{game}: epoch {epoch}, held-out loss {held_loss():.5f}, {time.time() - started:.0f} s", flush=True)
-    info = {"method": "supervised on the network's own one-roll look-ahead of positions of its club-level games, "
-                      "Adam on cross-entropy", "positions": count, "epochs": epochs, "hidden": hidden, "seed": seed,
-            "lr": [lr, lr_end], "seconds": round(time.time() - started), "init": init_sha,
-            "command": f"scripts/train_bot.py --game {game} --lookahead-positions {count} --epochs {epochs} "
-                       f"--hidden {hidden} --seed {seed} --lr {lr} --lr-end {lr_end} "
-                       f"--init <weights with payload sha256 {init_sha}>"}
-    data = write_weights(out, game, hidden, net.flat(), info)
-    print(f"{game}: done in {time.time() - started:.0f} s; wrote {out} (payload sha256 {data['sha256']})", flush=True)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=("short", "long", "both"), default="both")
@@ -564,9 +479,6 @@ def main() -> int:
                         help="start from this weights file (same game; --hidden at least its hidden units, more widen it) "
                              "instead of random weights: further training of a shipped network; Adam's moments "
                              "start at zero")
-    parser.add_argument("--lookahead-positions", type=int, default=0, metavar="N",
-                        help="instead of self-play: teach the --init network its own look-ahead on N positions")
-    parser.add_argument("--epochs", type=int, default=4, help="passes over the positions (--lookahead-positions)")
     parser.add_argument("--movegen", choices=("engine", "gnubg"), default="engine",
                         help="short nardy only: gnubg = GNU Backgammon's C move generator (test-only gnubg-nn), "
                              "checked against legal_plays first")
@@ -576,12 +488,6 @@ def main() -> int:
         args.checkpoint_dir.mkdir(parents=True, exist_ok=True)
     total = time.time()
     for game in (("short", "long") if args.game == "both" else (args.game,)):
-        if args.lookahead_positions:
-            if args.init is None:
-                raise SystemExit("--lookahead-positions needs --init: the network whose look-ahead it learns")
-            train_on_lookahead(game, args.lookahead_positions, args.epochs, args.hidden, args.seed, args.lr,
-                               args.lr_end, args.out / f"{game}.json", args.init)
-            continue
         train(game, args.games, args.hidden, args.seed, args.lam, args.lr, args.lr_end,
               args.out / f"{game}.json", args.checkpoint_every, args.report_every, args.movegen,
               args.stop_after, args.checkpoint_dir, args.init)
