@@ -1,8 +1,8 @@
 """MkDocs hook of every language build (mkdocs.yml ``hooks:``): event handlers over ``nardy_site``.
 
-Each handler hands its event to the build's :class:`nardy_site.site_build.SiteBuild`,
+Each handler hands its event to the build's :class:`nardy_site.hook.site_build.SiteBuild`,
 which ``on_config`` creates and keeps on MkDocs' configuration object (the
-module keeps no state between builds); ``nardy_site/site_build.py`` says what
+module keeps no state between builds); ``nardy_site/hook/site_build.py`` says what
 each event does. ``on_files`` also ships the site's own scripts and styles
 (:func:`ship_assets`).
 
@@ -22,8 +22,8 @@ from mkdocs.structure.files import File
 
 try:
     from nardy_rules import svg
-    from nardy_site import i18n, live_assets
-    from nardy_site.site_build import SiteBuild
+    from nardy_site.app import live_assets
+    from nardy_site.hook.site_build import SiteBuild
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
     # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
     raise PluginError(f"hooks/nardy.py: cannot import {error.name!r}: run MkDocs as `python -m mkdocs` from the "
@@ -47,6 +47,7 @@ def on_files(files, config):
     build = SiteBuild.of(config)
     ship_assets(files, config, build.translator)
     build.add_pages(files, config)
+    build.check_readable(files)
     return files
 
 
@@ -80,17 +81,18 @@ def layout_module() -> str:
 
 
 def ship_assets(files, config, translator) -> None:
-    """``assets/nardy.css`` (the repository's, plus the board rules of ``nardy_rules.svg``) and
-    ``assets/nardy.js``, the same for every language; and the live boards' files: their scripts, the board
-    geometry of both games once (:func:`layout_module`) and the language's strings compiled from its
-    catalog (``assets/i18n.json``, ``nardy_site.i18n.board_catalog``). Pyodide and the engine archive are
+    """``assets/nardy.css`` (``assets/site/nardy.css`` and ``assets/play/nardy-play.css``, plus the board rules of
+    ``nardy_rules.svg``) and ``assets/nardy.js`` (``assets/site/nardy.js``), the same for every language; and the
+    live boards' files: their scripts (``nardy_site.app.live_assets.SCRIPTS``, at the same paths under ``assets/``),
+    the board geometry of both games once (:func:`layout_module`) and the language's strings compiled from its
+    catalog (``assets/i18n.json``, ``nardy_site.app.live_assets.catalog``). Pyodide and the engine archive are
     shared by all languages (``<site>/pyodide/``, written by ``nardy_site.build``)."""
     assets = {
-        CSS_URI: (ROOT / "assets" / "nardy.css").read_text(encoding="utf-8")
-        + (ROOT / "assets" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
-        JS_URI: (ROOT / "assets" / "nardy.js").read_text(encoding="utf-8"),
+        CSS_URI: (ROOT / "assets" / "site" / "nardy.css").read_text(encoding="utf-8")
+        + (ROOT / "assets" / "play" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
+        JS_URI: (ROOT / "assets" / "site" / "nardy.js").read_text(encoding="utf-8"),
         LAYOUT_URI: layout_module(),
-        CATALOG_URI: json.dumps(i18n.board_catalog(translator), ensure_ascii=False, separators=(",", ":")),
+        CATALOG_URI: json.dumps(live_assets.catalog(translator), ensure_ascii=False, separators=(",", ":")),
     }
     for name in LIVE_SCRIPTS:
         assets[f"assets/{name}"] = (ROOT / "assets" / name).read_text(encoding="utf-8")

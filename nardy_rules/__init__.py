@@ -37,7 +37,8 @@ there are no import cycles and no imports inside functions:
 11. ``scoring``: results, the doubling cube, resigning, matches.
 12. ``__init__``: the package's public API (this module).
 13. ``figures``, ``svg``, ``live``: the texts' figures, board diagrams, the live boards' JSON entry point.
-14. ``game_record``, ``game``, ``matfile``, ``matread``, ``game_live``: match records, the game flow, export, import, live op.
+14. ``game_record``, ``game``, ``game_session``, ``matfile``, ``matread``, ``game_live``: match records, the
+    game flow, a match kept open (actions in, changes out), export, import, their live op.
 15. ``bot.encoding``, ``bot.network``, ``bot.evaluate``, ``bot.lookahead``: the bot's evaluator and look-ahead.
 16. ``bot.players``, ``bot.cube``, ``bot.cli``, ``bot``: the bot's levels, cube and resignations, command line.
 17. ``analysis``: a match's plays and cube decisions rated by the bot.

@@ -19,8 +19,9 @@ Commands (JSON out, one line each):
   (``nardy_rules.match_cli``).
 
 Bad input: exit status 2 and one line on standard error naming the problem.
-JSON (``--position``, batch lines) is read by :mod:`nardy_rules.contract`, with
-its limits on length, depth and number sizes.
+JSON (``--position``, batch lines, ``bot --batch`` too) is read by
+:mod:`nardy_rules.contract`, with its limits on length, depth and number
+sizes; a batch stream is answered by its :func:`~nardy_rules.contract.answer_lines`.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import sys
 
 from . import figures, match_cli
 from .bot import cli as bot_cli
-from .contract import quote, read_json, read_object
+from .contract import answer_lines, quote, read_json
 from .errors import InvalidRequestError, NardyError
 from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
 from .notation import parse_play, parse_tokens
@@ -71,37 +72,11 @@ def plays_result(position: Position, dice) -> dict:
     return {"plays": [play.to_json() for play in legal_plays(position, dice)]}
 
 
-#: What a blank batch line may hold (JSON's whitespace); any other line is answered.
-BLANK = " \t\r\n"
-
-
-def _batch(stdin, stdout) -> int:
-    # Bytes when there are (sys.stdin): a line is what ends with b"\n", and a
-    # line that is not UTF-8 is answered like any other bad line.
-    for line in getattr(stdin, "buffer", stdin):
-        if not line.strip(BLANK.encode() if isinstance(line, bytes) else BLANK):
-            continue
-        stdout.write(json.dumps(_batch_line(line), ensure_ascii=False) + "\n")
-        stdout.flush()
-    return 0
-
-
-def _batch_line(line: str | bytes) -> dict:
-    """The answer to one batch line; never raises, so one line cannot end the batch."""
-    try:
-        if isinstance(line, bytes):
-            try:
-                line = line.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise InvalidRequestError(f"the line is not UTF-8 text (byte {error.start + 1})") from None
-        request = read_object(read_json(line, "the line"), "each line")
-        if "position" not in request or "dice" not in request:
-            raise InvalidRequestError('each line is {"position": {...}, "dice": [d1, d2]}')
-        return plays_result(Position.from_json(request["position"]), request["dice"])
-    except NardyError as error:
-        return {"error": str(error)}
-    except Exception as error:  # a bug (the fuzz tests fail on it); the other lines are still answered
-        return {"error": f"internal error: {type(error).__name__}: {quote(str(error))}"}
+def _plays_line(request) -> dict:
+    """The answer to one ``plays --batch`` line (an object read by the contract)."""
+    if "position" not in request or "dice" not in request:
+        raise InvalidRequestError('each line is {"position": {...}, "dice": [d1, d2]}')
+    return plays_result(Position.from_json(request["position"]), request["dice"])
 
 
 def main(argv=None, stdin=None, stdout=None) -> int:
@@ -134,7 +109,7 @@ def main(argv=None, stdin=None, stdout=None) -> int:
             return match_cli.run(args, stdin, stdout)
         if args.command == "plays":
             if args.batch:
-                return _batch(stdin, stdout)
+                return answer_lines(stdin, stdout, _plays_line)
             if not args.position or not args.dice:
                 raise UsageError("plays needs --position and --dice (or --batch)")
             result = plays_result(read_position(args.position), args.dice)

@@ -23,6 +23,10 @@ the right type and range. The limits:
   ``from``, ``to`` and an optional ``die``.
 - Dice are read by :func:`nardy_rules.dice.parse_dice` (a roll) and
   :func:`nardy_rules.dice.parse_dice_left` (the dice still to play).
+- JSON lines (:func:`answer_lines`, the command line's ``--batch``): each
+  line read on its own (bytes that are not UTF-8, text that is not JSON or
+  breaks the limits above), answered in order, one answer per line, so one
+  bad line never ends the stream.
 
 Every message quotes user values through :func:`quote`, which shows at most
 :data:`QUOTE_LIMIT` characters: a 1 MB field gives a short message. The
@@ -47,6 +51,11 @@ OFF = "off"
 
 #: The longest JSON text read (a live request is a few hundred characters).
 MAX_JSON_CHARS = 65_536
+#: The longest text of the one request that carries a whole match record (``nardy_rules.game_live``: a
+#: stored or pasted match opened again). A 25-point long-nardy match, the longest the play page offers,
+#: is 0.3-0.5 MB of record; a 64-point one, the longest the engine accepts, 1.1-1.2 MB
+#: (``tests/engine/test_game_session.py`` measures both).
+MAX_RECORD_CHARS = 4_194_304
 #: The deepest nesting of arrays and objects read (a request nests 3 deep).
 MAX_JSON_DEPTH = 16
 #: The most digits of a JSON integer (no value of the contract needs more than 2).
@@ -170,12 +179,17 @@ def _refuse_constant(name: str):
     raise InvalidRequestError(f"{name} is not a JSON number")
 
 
-def read_json(text: object, what: str = "the request") -> object:
-    """The value of a JSON text, within the limits above; :class:`InvalidRequestError` otherwise."""
+def read_json(text: object, what: str = "the request", *, max_chars: int = MAX_JSON_CHARS) -> object:
+    """The value of a JSON text, within the limits above; :class:`InvalidRequestError` otherwise.
+
+    ``max_chars`` is the length limit for a text that is not an ordinary request: the one request that
+    opens a whole match record (:data:`MAX_RECORD_CHARS`), the bot's weights files (about 100 KB); every
+    other limit holds as it is.
+    """
     if not isinstance(text, str):
         raise InvalidRequestError(f"{what} must be JSON text, not {quote(text)}")
-    if len(text) > MAX_JSON_CHARS:
-        raise InvalidRequestError(f"{what} is {len(text):,} characters long; at most {MAX_JSON_CHARS:,}")
+    if len(text) > max_chars:
+        raise InvalidRequestError(f"{what} is {len(text):,} characters long; at most {max_chars:,}")
     depth = json_depth(text)
     if depth > MAX_JSON_DEPTH:
         raise InvalidRequestError(f"{what} nests arrays and objects {depth:,} deep; at most {MAX_JSON_DEPTH}")
@@ -275,3 +289,43 @@ def read_moves(value: object, what: str = "moves") -> list[tuple[int | str, int 
             None if die is None else read_int(die, f"move {number} die", 1, 6),
         ))
     return out
+
+
+# ---------------------------------------------------------------------- JSON lines
+
+#: What a blank line of a JSON-lines stream may hold (JSON's whitespace); any other line is answered.
+BLANK = " \t\r\n"
+
+
+def answer_lines(stdin, stdout, answer) -> int:
+    """Answer a JSON-lines stream: one JSON object per line in, one answer line per line out, in order.
+
+    Reads bytes when there are (``sys.stdin``'s buffer): a line is what ends
+    with a line feed, and a line that is not UTF-8 is answered like any other
+    bad line. Blank lines are skipped. ``answer(request)`` gets each line's
+    object (read by :func:`read_json` and :func:`read_object`) and returns the
+    answer; a :class:`NardyError` it raises is that line's ``{"error": ...}``.
+    Each answer is flushed at once (a caller may wait for it before writing
+    the next line). Returns the exit status, 0.
+    """
+    for line in getattr(stdin, "buffer", stdin):
+        if not line.strip(BLANK.encode() if isinstance(line, bytes) else BLANK):
+            continue
+        stdout.write(json.dumps(_answer_line(line, answer), ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 0
+
+
+def _answer_line(line: str | bytes, answer) -> dict:
+    """The answer to one line; never raises, so one line cannot end the stream."""
+    try:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise InvalidRequestError(f"the line is not UTF-8 text (byte {error.start + 1})") from None
+        return answer(read_object(read_json(line, "the line"), "each line"))
+    except NardyError as error:
+        return {"error": str(error)}
+    except Exception as error:  # a bug (the fuzz tests fail on it); the other lines are still answered
+        return {"error": f"internal error: {type(error).__name__}: {quote(str(error))}"}

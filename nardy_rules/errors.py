@@ -25,7 +25,9 @@ class InvalidPositionError(NardyError):
     ``code`` and ``params`` name the problem for a page to say in its
     language, when it is one of ``Position.validate``'s (``checker-count``
     {color, count}, ``bar-in-long`` {color}, ``both-colours`` {point},
-    ``all-borne-off``); None for a text that does not read.
+    ``all-borne-off``), or ``frozen`` for a set-up start in which neither
+    side can ever move (``nardy_rules.play.check_playable``); None for a
+    text that does not read.
     """
 
     def __init__(self, message: str, code: str | None = None, params: dict | None = None):

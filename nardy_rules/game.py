@@ -135,8 +135,9 @@ class MatchState:
     crawford: bool
     #: The finished games' results, in order (the current game's too once it is over).
     results: tuple[GameResult, ...]
-    #: Per game, the entries of the scoresheet (their kinds: see ``_Game``).
-    scoresheet: tuple[tuple[dict, ...], ...]
+    #: Per game, the entries of the scoresheet (their kinds: see ``_Game``); None when not asked for
+    #: (``MatchPlay.state(scoresheet=False)``: a session sends only what an action added to it).
+    scoresheet: tuple[tuple[dict, ...], ...] | None
     #: The match winner once the match is over.
     winner: str | None
 
@@ -154,7 +155,7 @@ class MatchState:
             offer = {"double": {"by": self.double_offer.doubler, "value": self.double_offer.cube.value * 2}}
         elif self.resign_offer is not None:
             offer = {"resign": {"by": self.resign_offer.loser, "result": self.resign_offer.to_json()}}
-        return {
+        answer = {
             "variant": self.variant,
             "length": self.length,
             "players": dict(self.players) if self.players else None,
@@ -175,8 +176,10 @@ class MatchState:
             "result": self.result.to_json() if self.result else None,
             "results": [result.to_json() for result in self.results],
             "winner": self.winner,
-            "scoresheet": [list(entries) for entries in self.scoresheet],
         }
+        if self.scoresheet is not None:
+            answer["scoresheet"] = [list(entries) for entries in self.scoresheet]
+        return answer
 
 
 def _turn_json(turn: Turn) -> dict:
@@ -316,7 +319,8 @@ class MatchPlay:
             return (NEXT_GAME,)
         return ()
 
-    def state(self) -> MatchState:
+    def state(self, scoresheet: bool = True) -> MatchState:
+        """What a page shows now; without the scoresheet (which grows with the match) when not asked for."""
         game = self.current
         allowed = self.allowed()
         position = game.turn.position if game.phase == MOVE_PHASE else game.position
@@ -340,7 +344,7 @@ class MatchPlay:
             score=dict(self.scores),
             crawford=game.crawford,
             results=tuple(g.result for g in self.games if g.result is not None),
-            scoresheet=tuple(tuple(dict(entry) for entry in g.sheet) for g in self.games),
+            scoresheet=tuple(tuple(dict(entry) for entry in g.sheet) for g in self.games) if scoresheet else None,
             winner=self.match.winner if self.match is not None else None,
         )
 

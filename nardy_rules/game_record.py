@@ -51,9 +51,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .contract import quote
+from .contract import quote, quote_list
 from .errors import NardyError
 from .interchange import from_text, to_text
+from .play import check_playable
 from .position import BAR, COLORS, OFF
 
 FORMAT = "nardy-match"
@@ -169,7 +170,7 @@ def read_record(data: object) -> Record:
     if not _is_int(version):
         raise RecordError(f"version {quote(version, as_json=True)}: a whole number")
     if version != VERSION:
-        raise RecordError(f"version {version} is not supported: this engine reads version {VERSION}")
+        raise RecordError(f"version {quote(version)} is not supported: this engine reads version {VERSION}")
     unknown = sorted(str(key) for key in data if key not in _RECORD_KEYS)
     if unknown:
         raise RecordError(f"unknown record field(s): {quote(', '.join(unknown), as_json=True)}")
@@ -192,7 +193,8 @@ def read_record(data: object) -> Record:
 
 
 def _read_start(start: object, variant: str) -> str | None:
-    """A set-up start position (the play page's editor): the compact text of a game not yet over."""
+    """A set-up start position (the play page's editor): the compact text of a game not yet over, in which
+    some side can move (``nardy_rules.play.check_playable``)."""
     if start is None:
         return None
     if not isinstance(start, str):
@@ -206,6 +208,10 @@ def _read_start(start: object, variant: str) -> str | None:
                           f"{variant}-nardy record")
     if position.is_game_over():
         raise RecordError(f"start {quote(start, as_json=True)}: the game is already over there")
+    try:
+        check_playable(position)
+    except NardyError as error:
+        raise RecordError(f"start {quote(start, as_json=True)}: {error}") from None
     return to_text(position)
 
 
@@ -244,7 +250,7 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
     required, optional = ACTION_KEYS[act]
     extra = sorted(str(key) for key in raw if key != "act" and key not in required + optional)
     if extra:
-        raise fail(f"{act} takes no {', '.join(extra)}")
+        raise fail(f"{act} takes no {quote_list(extra)}")
     missing = [key for key in required if key not in raw]
     if missing:
         raise fail(f"{act} needs {', '.join(missing)}")

@@ -2,7 +2,7 @@
 
 The page's Web Worker runs this module in Pyodide; the parity tests run it in
 CPython; the site build records its answers for every diagram's example turn
-(``nardy_site.answers``), which the page uses before the worker is ready.
+(``nardy_site.figures.answers``), which the page uses before the worker is ready.
 Every request carries the whole turn so far, so the worker holds no game
 state and a reloaded link can be replayed::
 
@@ -28,9 +28,9 @@ Operations:
   (for a roll, or for the dice still to play: one die, three or four of a double).
 - ``targets``: with ``"from"``: ``{"paths": [...], "refused": [...], "reason": ...}``
   (see :func:`targets`).
-- ``game``: whole games and matches, for the play page: a match record in,
-  the new record and its state out (``nardy_rules.game_live``), with the
-  computer's decision when asked; ``hint``: the computer's top plays for a
+- ``game``: whole games and matches, for the play page: a match opened once,
+  then actions in and what they changed out (``nardy_rules.game_live``), with
+  the computer's decision when asked; ``hint``: the computer's top plays for a
   roll; ``forms``: a pasted position (nardy text, XGID, Position ID) read, and
   its forms; ``analyse``: a match's decisions rated, a few per request;
   ``import``: a ``.mat`` or long-nardy match text read into a record
@@ -39,17 +39,18 @@ Operations:
 A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
 and :func:`handle_json` take any value, and read it with the JSON contract's
 readers (:mod:`nardy_rules.contract`): JSON text of at most 65,536 characters
-nested at most 16 deep, points as numbers 1..24 or ``"bar"``/``"off"``, at most
-four moves. An exception other than the engine's own errors is a bug; it is
-answered as ``{"error": "internal error: ..."}`` rather than stopping the
-worker, and the fuzz tests fail on it.
+(4 MiB for the one request that opens a whole match record) nested at most 16
+deep, points as numbers 1..24 or ``"bar"``/``"off"``, at most four moves. An
+exception other than the engine's own errors is a bug; it is answered as
+``{"error": "internal error: ..."}`` rather than stopping the worker, and the
+fuzz tests fail on it.
 """
 
 from __future__ import annotations
 
 import json
 
-from .contract import quote, read_int, read_json, read_moves, read_object, read_point
+from .contract import MAX_JSON_CHARS, MAX_RECORD_CHARS, quote, read_int, read_json, read_moves, read_object, read_point
 from .dice import dice_to_play
 from .errors import InvalidRequestError, NardyError
 from .interchange import from_text, to_text
@@ -246,7 +247,7 @@ def turn_answer(turn: Turn, request: dict) -> dict:
     """The answer to a request about a turn, once :func:`replay` has played its moves.
 
     :func:`handle` is :func:`replay` and this; the site build calls them apart
-    to answer many requests about one state of a turn (``nardy_site.answers``).
+    to answer many requests about one state of a turn (``nardy_site.figures.answers``).
     Raises :class:`NardyError` for a bad request.
     """
     op = request.get("op")
@@ -272,8 +273,24 @@ def handle(request: object) -> dict:
 
 
 def handle_json(text: object) -> str:
-    """:func:`handle` for a JSON string (what the worker passes in and out); never raises."""
-    return json.dumps(_safely(lambda value: _answer(read_json(value)), text), ensure_ascii=False)
+    """:func:`handle` for a JSON string (what the worker passes in and out); never raises.
+
+    A request is at most ``MAX_JSON_CHARS`` long, but for the one that opens a whole match record
+    (``{"op": "game", "record": ...}`` without an action), which may be up to ``MAX_RECORD_CHARS``.
+    """
+    return json.dumps(_safely(_answer_text, text), ensure_ascii=False)
+
+
+def _answer_text(text: object) -> dict:
+    request = read_json(text, max_chars=MAX_RECORD_CHARS)
+    if len(text) > MAX_JSON_CHARS and not _opens_a_record(request):
+        raise InvalidRequestError(f"the request is {len(text):,} characters long; at most {MAX_JSON_CHARS:,} "
+                                  f"(up to {MAX_RECORD_CHARS:,} to open a match record)")
+    return _answer(request)
+
+
+def _opens_a_record(request: object) -> bool:
+    return isinstance(request, dict) and request.get("op") == "game" and "record" in request and "action" not in request
 
 
 def _safely(answer, value) -> dict:

@@ -29,10 +29,12 @@ and eXtreme Gammon import, laid out as GNU Backgammon writes it::
 - Cube actions: ``Doubles => <value>``, ``Takes``, ``Drops``. The game ends
   with ``Wins <n> point(s)`` in the winner's column; after a resignation that
   line is the only sign of it (GNU Backgammon reads it as a resignation worth
-  n / cube). A declined resignation leaves no trace, nor do the dice of a
-  turn abandoned by resigning, except in a game resigned before its first
-  play: its opening dice are written alone, so that the game has begun for
-  GNU Backgammon. Tied opening rolls are not written (the first play carries
+  n / cube). A declined (or pending) resignation leaves no trace, nor do the
+  dice of a turn abandoned by resigning, except in a game ended by a
+  resignation accepted before its first play: its opening dice are written
+  alone, so that the game has begun for GNU Backgammon. Dice are written
+  once: the opening dice of a resignation declined are those of the play
+  that follows. Tied opening rolls are not written (the first play carries
   the opening dice).
 - A length of 0 (a single game) is written ``0 point match``; the game in
   progress is written as far as its confirmed plays go.
@@ -123,7 +125,7 @@ def _write(play: MatchPlay, header: list[str], first: list[str]) -> str:
 def _cells(entries, own) -> list[tuple[str, str]]:
     """(side, text) of each written action of one game, in order."""
     cells = []
-    for entry in entries:
+    for index, entry in enumerate(entries):
         kind = entry["kind"]
         if kind in ("play", "cannot-move"):
             side = entry["side"]
@@ -136,13 +138,19 @@ def _cells(entries, own) -> list[tuple[str, str]]:
             cells.append((entry["side"], " Takes"))
         elif kind == "pass":
             cells.append((entry["side"], " Drops"))
-        elif kind == "resign" and "dice" in entry and not cells:
-            # Resigned with the opening dice in hand: GNU Backgammon ignores a result in a game that
-            # has not begun, so write the dice (an opening roll has many plays: it records just the roll).
+        elif kind == "resign" and "dice" in entry and not cells and _accepted(entries, index):
+            # Resigned with the opening dice in hand, and accepted: GNU Backgammon ignores a result in a
+            # game that has not begun, so write the dice (an opening roll has many plays: it records just
+            # the roll). Declined, the dice are written once, with the play made with them.
             high, low = sorted(entry["dice"], reverse=True)
             cells.append((entry["side"], f"{high}{low}:"))
         # opening, other resignations, accept, decline: not written (see the module docstring)
     return cells
+
+
+def _accepted(entries, index: int) -> bool:
+    """Whether the resignation at ``entries[index]`` was accepted (the next entry; declined or pending: not)."""
+    return index + 1 < len(entries) and entries[index + 1]["kind"] == "accept"
 
 
 def _move(side: str, move: dict, own) -> str:

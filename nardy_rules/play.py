@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .dice import dice_to_play, parse_dice
+from .dice import DISTINCT_ROLLS, dice_to_play, parse_dice
+from .errors import InvalidPositionError
 from .movegen import search
-from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, Step
+from .position import BAR, BAR_INDEX, OFF, OFF_INDEX, Position, Step, other
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,29 @@ def legal_plays(position: Position, dice) -> list[Play]:
         return []
     _used, found = search(position.single_moves, position.search_env(dice), dice_to_play(dice))
     return [Play(position, steps) for steps in found.values()]
+
+
+def never_moves(position: Position) -> bool:
+    """Whether neither side can ever move: no roll gives either side a legal play.
+
+    Nothing then changes, whoever is on roll, so no game from this position
+    ever ends. In short nardy this is exactly both sides having checkers on
+    the bar while every point of both homes is closed; it never follows from
+    a legal play, and long nardy has no such position (README, "Games and
+    matches"). A set-up start is refused for it (code ``frozen``). False
+    for a finished game.
+    """
+    if position.is_game_over():
+        return False
+    sides = (position, position.with_turn(other(position.turn)))
+    return not any(legal_plays(side, roll) for side in sides for roll in DISTINCT_ROLLS)
+
+
+def check_playable(position: Position) -> None:
+    """Raise :class:`InvalidPositionError` (code ``frozen``) when neither side can ever move (:func:`never_moves`)."""
+    if never_moves(position):
+        raise InvalidPositionError("neither side can ever move: both have checkers on the bar, and every point "
+                                   "of both homes is closed", "frozen")
 
 
 # The method form, on the position (position.py is below this layer: see the package docstring).

@@ -26,7 +26,9 @@ this at start).
   and the short-nardy ``xgid`` and ``gnubg`` forms (null in long nardy). A
   Position ID does not say who is on roll: ``turn`` (default white) does. A
   position that breaks a rule answers ``{"error", "code", "params"}``
-  (``InvalidPositionError.code``) for the page to say in its language.
+  (``InvalidPositionError.code``) for the page to say in its language; so
+  does one in which neither side can ever move (code ``frozen``,
+  ``nardy_rules.play.check_playable``), which no game can start from.
   ``{"op": "forms", "start": "short" | "long"}`` (instead of ``position``)
   answers the same for that game's start position (the set-up editor's
   "start position" button: the page knows no start of its own).
@@ -61,6 +63,7 @@ from .game_record import RecordError
 from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
 from .live import position_answer, read_position, reason_json
 from .matread import MatReadError, read_match_text
+from .play import check_playable
 from .position import COLORS, VARIANTS, WHITE, Position
 from .turn import Turn
 
@@ -201,6 +204,7 @@ def forms(request: dict) -> dict:
     turn = read_choice(request.get("turn", WHITE), "turn", COLORS, InvalidRequestError)
     try:
         position, read = read_any(request["position"], turn)
+        check_playable(position)
     except InvalidPositionError as error:
         if error.code is None:
             raise

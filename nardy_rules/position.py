@@ -216,7 +216,7 @@ class Position:
 
     @staticmethod
     def from_json(data: Mapping) -> Position:
-        """Read the JSON contract (see README, "Engine"), with the readers of :mod:`nardy_rules.contract`.
+        """Read the JSON contract (dev/engine.md, "JSON contract"), with the readers of :mod:`nardy_rules.contract`.
 
         Raises :class:`InvalidPositionError` naming the first problem: not an
         object, an unknown field, a variant or turn that is not one of the

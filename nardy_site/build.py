@@ -2,10 +2,10 @@
 
 Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build of ``config/<code>.yml``, run side by side, with
-the live boards' shared files (``nardy_site.live_assets``: ``pyodide/``,
-Pyodide and the engine archive); then the root pages (``nardy_site.rootpage``);
+the live boards' shared files (``nardy_site.app.live_assets``: ``pyodide/``,
+Pyodide and the engine archive); then the root pages (``nardy_site.pages.rootpage``);
 last the app icons and the service worker with the list of every file
-(``nardy_site.offline``).
+(``nardy_site.app.offline``).
 
 - **Strict**: every MkDocs warning fails the build (a link to a missing page
   or anchor, text missing from a released language's catalog, ...). MkDocs'
@@ -38,8 +38,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import live_assets, offline, rootpage
-from .languages import ROOT, enabled, get, load
+from .app import live_assets, offline
+from .pages import rootpage
+from .translations.languages import ROOT, enabled, get, load
 
 #: The start of one record of MkDocs' log output ("WARNING -  Doc file ...").
 RECORD = re.compile(r"^(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+-  ")

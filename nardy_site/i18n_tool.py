@@ -7,12 +7,12 @@
     scripts/i18n status             per language: catalog, pages present/missing/awaiting review, outdated sections
     scripts/i18n diff LANG/PAGE     the source page's changes since the translation was made, section by section
     scripts/i18n done LANG/PAGE     record the translation as following its source again (after the structure check)
-    scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/scaffold.py)
+    scripts/i18n new-language CODE  scaffold a language end to end (see nardy_site/translations/scaffold.py)
 
 ``check`` fails (exit 1) on: a placeholder renamed, dropped or added in a
 translation (``{name}``, ``%(name)s``); markup a translation adds to its msgid
 (``<``, ``>``, ``&``, ``"``, a backtick, a control character:
-``nardy_site.markup_chars``); a catalog that does not parse; GNU
+``nardy_site.translations.markup_chars``); a catalog that does not parse; GNU
 ``msgfmt --check`` errors; fuzzy or untranslated entries in a released
 language; a template or a released catalog that differs from the messages the
 code uses (extracted afresh: an entry the code uses that the catalog lacks,
@@ -28,6 +28,10 @@ failure: readers see the page with a notice meanwhile.
 ``diff`` exits 1 when the text the translation was made from cannot be found
 (it lists the changed sections all the same); ``done`` exits 1, naming the
 first difference, while the page's structure differs from its source page.
+Both exit 2 with one line for a page name that names no translated page and
+for a page that cannot be read (``nardy_site.markdown_reader.PageError``:
+every command reads pages through that reader, so ``check`` and ``status``
+name such a page the same way).
 """
 
 from __future__ import annotations
@@ -42,10 +46,13 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from . import glossary, i18n, markup_chars, sections, source_history, status, structure, translation
-from .languages import Language, enabled, get, load, source
-from .markdown_reader import read, read_file, without_code_spans
+from .app import live_assets
+from .page import sections, structure
+from .page.excerpt import excerpt
+from .page.markdown_reader import PageError, page_text, read, read_file, shown_name, without_code_spans
 from .paths import ROOT, display
+from .translations import glossary, i18n, markup_chars, source_history, status, translation
+from .translations.languages import Language, enabled, get, load, source
 
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
 TEMPLATE = ROOT / "locales" / "messages.pot"
@@ -102,7 +109,7 @@ def compile_catalogs() -> None:
     for lang in enabled():
         translator, _problems = i18n.load(lang)
         path = out / f"{lang.code}.json"
-        path.write_text(json.dumps(i18n.board_catalog(translator), ensure_ascii=False, indent=1), encoding="utf-8")
+        path.write_text(json.dumps(live_assets.catalog(translator), ensure_ascii=False, indent=1), encoding="utf-8")
         print(f"compiled: {path.relative_to(ROOT)}")
 
 
@@ -155,7 +162,7 @@ def check_catalog(lang: Language, used: dict | None = None) -> list[str]:
             continue
         where = i18n.entry_name(name, message)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        # The same lines as the build's (nardy_site.i18n.load), for the same entries.
+        # The same lines as the build's (nardy_site.translations.i18n.load), for the same entries.
         for problem in (i18n.untranslated(name, message) if lang.released else None,
                         i18n.placeholder_problem(name, message)):
             if problem:
@@ -189,32 +196,46 @@ def misspelled(lang: Language, text: str) -> str | None:
 
 def check_pages(lang: Language) -> list[str]:
     found = []
-    src = source()
-    source_names = set(src.pages())
+    source_names = set(source().pages())
     for path in sorted(lang.docs.glob("*.md")):
-        page = read_file(path)
-        name = str(path.relative_to(ROOT))
-        for line, what in glossary.check_page(page, lang.code):
-            found.append(f"{name}:{line}: {what}")
-        for line, prose in page.prose:
-            what = misspelled(lang, without_code_spans(prose))  # a code span is quoted, not written
-            if what:
-                found.append(f"{name}:{line}: {what}")
-        if lang.source:
-            continue
-        for line, what in translation.problems(page, source_names):
-            found.append(f"{name}:{line}: {what}")
-        front = page.meta.get("translation")
-        origin = front.get("source", path.name) if isinstance(front, dict) else path.name
-        source_path = src.docs / origin if isinstance(origin, str) else None
-        if source_path is not None and source_path.exists():
-            differences = structure.compare_texts(read_file(source_path), page, str(source_path.relative_to(ROOT)), name)
-            if differences:
-                found.append(differences[0] + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
+        found += page_problems(lang, path, source_names)
     if lang.released:
         for page_name in sorted(source_names):
             if not (lang.docs / page_name).exists():
                 found.append(f"docs/{lang.code}/{page_name}:1: missing in a released language")
+    return found
+
+
+def page_problems(lang: Language, path: Path, source_names: set[str]) -> list[str]:
+    """Every problem of one page of ``lang`` (``file:line: what``): what ``check`` says of it."""
+    try:
+        page = read_file(path)
+    except PageError as error:
+        return [str(error)]
+    found = []
+    name = display(path)
+    for line, what in glossary.check_page(page, lang.code):
+        found.append(f"{name}:{line}: {what}")
+    for line, prose in page.prose:
+        what = misspelled(lang, without_code_spans(prose))  # a code span is quoted, not written
+        if what:
+            found.append(f"{name}:{line}: {what}")
+    required = not lang.source and path.name in source_names
+    for line, what in translation.problems(page, None if lang.source else source_names, required=required):
+        found.append(f"{name}:{line}: {what}")
+    if lang.source:
+        return found
+    record = translation.record(page.meta)
+    origin = (record.source if record is not None else None) or path.name
+    if origin in source_names:
+        src = source().docs / origin
+        try:
+            source_page = read_file(src)
+        except PageError as error:
+            return found + [str(error)]
+        differences = structure.compare_texts(source_page, page, display(src), name)
+        if differences:
+            found.append(differences[0] + (f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""))
     return found
 
 
@@ -225,7 +246,10 @@ def outdated_warnings(lang: Language) -> list[str]:
     if lang.source:
         return found
     for path in sorted(lang.docs.glob("*.md")):
-        page = read_file(path)
+        try:
+            page = read_file(path)
+        except PageError:
+            continue  # check_pages names it
         track = status.tracking(page.meta, path.name)
         if track is None or not track.outdated:
             continue
@@ -267,31 +291,36 @@ class PageNameError(ValueError):
 
 def translated_page(name: str) -> tuple[Language, Path]:
     """The language and file of a translated page named ``kk/short.md`` (or ``docs/kk/short.md``, or its path)."""
+    shown = excerpt(name)  # a name can be as long as the command line: quoted bounded
     path = Path(name)
     if path.is_absolute():
         try:
             path = path.resolve().relative_to(ROOT)
-        except ValueError:
-            raise PageNameError(f"{name!r} is not in this repository") from None
+        except (ValueError, OSError):
+            raise PageNameError(f"{shown} is not in this repository") from None
     parts = path.parts[1:] if path.parts[:1] == ("docs",) else path.parts
     if len(parts) != 2 or not parts[1].endswith(".md"):
-        raise PageNameError(f"{name!r}: name a translated page as <language>/<page>.md, e.g. kk/short.md")
+        raise PageNameError(f"{shown}: name a translated page as <language>/<page>.md, e.g. kk/short.md")
     try:
         lang = get(parts[0])
     except KeyError:
-        raise PageNameError(f"{name!r}: {parts[0]!r} is not a language of locales/languages.toml") from None
+        raise PageNameError(f"{shown}: {excerpt(parts[0])} is not a language of locales/languages.toml") from None
     if lang.source:
-        raise PageNameError(f"{name!r} is a page of the source language, which translations follow")
+        raise PageNameError(f"{shown} is a page of the source language, which translations follow")
     file = lang.docs / parts[1]
-    if not file.is_file():
-        raise PageNameError(f"{name!r}: {display(file)} does not exist")
+    if parts[1] not in {page.name for page in lang.docs.glob("*.md")}:  # no file system call on the name itself
+        raise PageNameError(f"{shown}: {shown_name(file)} does not exist")
     return lang, file
 
 
 def diff(name: str) -> int:
     """Print the unified diff of the source page, section by section, from the text the page was translated
     from to the text now."""
-    lang, path = translated_page(name)
+    return diff_page(*translated_page(name))
+
+
+def diff_page(lang: Language, path: Path) -> int:
+    """:func:`diff` of the page file ``path`` of ``lang``."""
     label = f"{lang.code}/{path.name}"
     page = read_file(path)
     track = status.tracking(page.meta, path.name)
@@ -315,7 +344,7 @@ def diff(name: str) -> int:
         for change in track.changes:
             print(f"  {change.describe(label)}")
         return 1
-    before, now = read(old.decode("utf-8")), read_file(track.source_path)
+    before, now = read(page_text(old, f"{source_name}@{blob[:12]}")), read_file(track.source_path)
     if sections.digests(before) != track.record.sections:
         print(f"note: translation.sections of {label} are not the sections of blob {blob[:12]}: the diff is from "
               f"that blob's text")
@@ -328,9 +357,13 @@ def diff(name: str) -> int:
 
 def mark_done(name: str) -> int:
     """Record the translation as following its source page as it is now, if its structure matches it."""
-    lang, path = translated_page(name)
+    return mark_done_page(*translated_page(name))
+
+
+def mark_done_page(lang: Language, path: Path) -> int:
+    """:func:`mark_done` of the page file ``path`` of ``lang``."""
     label = f"{lang.code}/{path.name}"
-    text = path.read_text(encoding="utf-8")
+    text = page_text(path.read_bytes(), display(path))
     page = read(text)
     src = source()
     wrong = translation.problems(page, set(src.pages()), recorded=False)
@@ -350,7 +383,7 @@ def mark_done(name: str) -> int:
         print(f"{label}: not recorded: its structure differs from {display(source_path)}: {differences[0]}{more}")
         return 1
     data = source_path.read_bytes()
-    new = translation.record_of(record.source, data)
+    new = translation.record_of(record.source, data, display(source_path))
     path.write_text(translation.with_record(text, new), encoding="utf-8")
     print(f"{label}: recorded as following {display(source_path)} (blob {new.blob[:12]}, {len(new.sections)} sections)")
     if not source_history.store_blob(data):
@@ -392,11 +425,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command in ("diff", "done"):
         try:
             return (diff if args.command == "diff" else mark_done)(args.page)
-        except PageNameError as error:
+        except (PageNameError, PageError) as error:
             print(f"{args.command}: {error}", file=sys.stderr)
             return 2
     elif args.command == "new-language":
-        from .scaffold import ScaffoldError, new_language
+        from .translations.scaffold import ScaffoldError, new_language
 
         try:
             for line in new_language(args.code, args.name):

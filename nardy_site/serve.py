@@ -19,7 +19,7 @@ Python's static file server with what the site needs:
 - gzip, as any production server or static host does, for a browser that
   asks for it (``Accept-Encoding: gzip``): a file's precompressed twin
   ``<file>.gz`` when the build wrote one (Pyodide's files,
-  ``nardy_site.live_assets``), else text (HTML, CSS, JavaScript, JSON, SVG)
+  ``nardy_site.app.live_assets``), else text (HTML, CSS, JavaScript, JSON, SVG)
   compressed once and kept in memory. ``Last-Modified`` and
   ``If-Modified-Since`` work as for the plain files.
 
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
-from .languages import ROOT
+from .translations.languages import ROOT
 
 TYPES = {
     ".wasm": "application/wasm",

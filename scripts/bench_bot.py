@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The computer opponent's strength and speed (a benchmark, not a test).
 
-    nice -n 10 .venv/bin/python scripts/bench_bot.py              # every pairing and the timing
+    nice -n 10 .venv/bin/python scripts/bench_bot.py              # every pairing and the timing (dev/benchmarks.md)
     nice -n 10 .venv/bin/python scripts/bench_bot.py --short-pairs 50 --long-pairs 25 --timing 40   # quick
     ... --pairings pubeval "long: strong"                         # only the pairings whose label matches
     ... --reference-weights DIR    # also each game's strongest level against `strong` with DIR/<game>.json
@@ -23,7 +23,7 @@ its points per game.
 
 Speed: time per decision (median, 99th percentile and maximum) of each level and game on the
 same positions, in CPython and in Pyodide (Node.js with the npm package the
-site ships and the engine archive built as ``nardy_site.engine_archive`` does,
+site ships and the engine archive built as ``nardy_site.app.engine_archive`` does,
 plus the bot's package and weights).
 """
 
@@ -192,7 +192,7 @@ def cpython_timing(cases: dict) -> dict:
 
 
 def build_archive(out: Path) -> Path:
-    """``nardy_site.engine_archive.build``'s zip (same names, fixed timestamps), with the bot's sub-package
+    """``nardy_site.app.engine_archive.build``'s zip (same names, fixed timestamps), with the bot's sub-package
     and weights files, which that module's top-level ``*.py`` glob does not take yet."""
     package = ROOT / "nardy_rules"
     files = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".json")

@@ -6,7 +6,7 @@
 One fixed list of (position, dice) cases per game, taken from random games
 (seeded, so every run measures the same list). Prints calls per second for
 ``nardy_rules.legal_plays`` on short and long nardy and for ``gnubg_nn.moves``
-on the short cases, and the ratios the README records. Best of ``--repeat``
+on the short cases, and the ratios dev/benchmarks.md records. Best of ``--repeat``
 timed passes, to keep a busy machine's noise out. Goals: short within 20x of
 gnubg; long at least as many calls per second as short.
 """

@@ -52,10 +52,10 @@ sys.path.insert(0, str(ROOT))
 
 import lighthouse  # noqa: E402  (scripts/lighthouse.py, next to this file)
 
-from nardy_site import languages  # noqa: E402
-from nardy_site.answers import FOLDER as ANSWERS  # noqa: E402
 from nardy_site.build import build  # noqa: E402
+from nardy_site.figures.answers import FOLDER as ANSWERS  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
+from nardy_site.translations import languages  # noqa: E402
 
 # Timing probes, installed before the page's own scripts.
 PROBES = """
@@ -253,13 +253,13 @@ def _no_lockfile(site: Path, code: str) -> None:
     """Pyodide given its lock file's header inline (no package is loaded): one request fewer."""
     info = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     contents = json.dumps(json.dumps({"info": info, "packages": {}}))
-    worker = site / code / "assets" / "nardy-worker.js"
+    worker = site / code / "assets" / "engine" / "nardy-worker.js"
     _patch(worker, [("    packages: [],", f"    packages: [],\n    lockFileContents: {contents},")])
 
 
 def _no_snapshot(site: Path, code: str) -> None:
-    """Pyodide started the usual way, without the build's image of its memory (nardy_site/engine_snapshot.py)."""
-    worker = site / code / "assets" / "nardy-worker.js"
+    """Pyodide started the usual way, without the build's image of its memory (nardy_site/app/engine_snapshot.py)."""
+    worker = site / code / "assets" / "engine" / "nardy-worker.js"
     _patch(worker, [("  const image = snapshot();", "  const image = null;")])
 
 
@@ -287,8 +287,8 @@ def play_site(site: Path, folder: Path, name: str, code: str) -> Path:
     """A copy of the built site with the variant's patches and the worker's marks."""
     copy = folder / name.replace(" ", "-")
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns(*[lang.code for lang in languages.enabled() if lang.code != code]))
-    _patch(copy / code / "assets" / "nardy-worker.js", [("let engineArchive = null;", MARK_HELPERS + "let engineArchive = null;"),
-                                                       *WORKER_MARKS])
+    _patch(copy / code / "assets" / "engine" / "nardy-worker.js",
+           [("let engineArchive = null;", MARK_HELPERS + "let engineArchive = null;"), *WORKER_MARKS])
     for patch in PLAY_VARIANTS[name]:
         patch(copy, code)
     return copy

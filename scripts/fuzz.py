@@ -4,12 +4,16 @@
     .venv/bin/python scripts/fuzz.py [--requests 20000] [--seed 0]
 
 Draws ``--requests`` hostile inputs with the fuzz tests' strategies
-(``tests/engine/hostile.py``, hypothesis, seeded by ``--seed``) for the live
-boards' entry points (``live.handle``, ``live.handle_json``), the parsers
-(``parse_play``, ``from_text``, ``from_xgid``, ``from_gnubg_id``,
-``parse_dice``, ``Position.from_json``) and the command line (arguments, and
-``plays --batch`` streams), in turn at random, and checks each against the
-same properties as the tests. Prints how many requests were tried per entry
+(``tests/engine/hostile.py`` and ``tests/i18n/hostile_pages.py``, hypothesis,
+seeded by ``--seed``) for the live boards' entry points (``live.handle``,
+``live.handle_json``), the parsers (``parse_play``, ``from_text``,
+``from_xgid``, ``from_gnubg_id``, ``parse_dice``, ``Position.from_json``),
+the command line (arguments, and ``plays --batch`` and ``bot --batch``
+streams), match records (``replay``, ``apply``, ``export_text`` and the live
+``game`` op on records spoilt every way), the bot's weights files (``load``)
+and the translators' tools over hostile pages (the page reader, ``status``,
+``check``, ``diff``, ``done``, ``python -m nardy_site.check``), in turn at
+random, and checks each against the same properties as the tests. Prints how many requests were tried per entry
 point, the exceptions (a broken property or an exception escaping an entry
 point; must be 0, the first few are shown) and the slowest call with its
 input: CPU time of the call with its property checks (other work on a shared
@@ -22,7 +26,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import shutil
 import sys
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -44,6 +50,7 @@ from nardy_rules import (
     to_xgid,
 )
 from tests.engine import hostile
+from tests.i18n import hostile_pages
 
 
 def _text_forms():
@@ -82,7 +89,13 @@ TARGETS = {
                            lambda data: hostile.check_position_reader(Position.from_json, data)),
     "cli": (hostile.cli_arguments(), hostile.check_cli),
     "cli --batch": (hostile.batch_streams(), lambda stream: hostile.check_cli(["plays", "--batch"], stream)),
+    "bot --batch": (hostile.bot_batch_streams(), hostile.check_bot_batch),
+    "game records": (st.tuples(hostile.match_records(), hostile.actions), lambda case: hostile.check_record(*case)),
+    "weights files": (hostile.weights_texts(), lambda case: hostile.check_weights(case, FOLDER)),
+    "translators' tools": (hostile_pages.hostile_pages(), lambda case: hostile_pages.check_page_tools(case, FOLDER)),
 }
+#: Where the weights files and pages drawn are written for the tools to read (a temporary folder).
+FOLDER = Path(tempfile.mkdtemp(prefix="nardy-fuzz-"))
 
 
 def describe(value, limit: int = 160) -> str:
@@ -140,6 +153,7 @@ def main() -> int:
         print("    " + "".join(traceback.format_exception_only(type(error), error)).strip()[:500])
     name = max(slowest, key=lambda key: slowest[key][0])
     print(f"slowest call: {slowest[name][0] * 1000:.1f} ms, {name}: {describe(slowest[name][1], 400)}")
+    shutil.rmtree(FOLDER, ignore_errors=True)
     return 1 if failures else 0
 
 

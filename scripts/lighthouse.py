@@ -10,7 +10,7 @@ Chromium through ``CHROME_PATH``, against ``nardy_site.serve`` on 127.0.0.1
 (gzip, as any real server). Prints, per page and language, the performance
 score, total blocking time, largest contentful paint and the longest main
 thread task, each the median of ``--runs``; ``scripts/bench_site.py`` runs it
-too (its last section). Goal (issue 12): every rules page in every language
+too (its last section). Goal (dev/benchmarks.md, "Phone performance"): every rules page in every language
 scores at least 98 with a total blocking time under 50 ms.
 
 Lighthouse measures the machine it runs on as much as the page: on a loaded
@@ -44,9 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nardy_site import languages  # noqa: E402
 from nardy_site.build import build  # noqa: E402
 from nardy_site.serve import serve_in_thread  # noqa: E402
+from nardy_site.translations import languages  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"

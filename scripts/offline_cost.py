@@ -1,10 +1,10 @@
 """What the service worker keeps on a reader's device, per language: .venv/bin/python scripts/offline_cost.py [site-dir]
 
-From a built site's ``sw.js`` (nardy_site.offline): a reader who read one rules page keeps the
+From a built site's ``sw.js`` (nardy_site.app.offline): a reader who read one rules page keeps the
 build's common files (the root page, every offline page), the language's shell, that page and
 its boards' recorded answers (tests/browser/test_offline.py checks that this is exactly what Chromium's cache holds); after
 starting the engine also what the worker asks for: Pyodide's files, the engine archive and its
-snapshot (nardy_site.live_assets.WORKER_ASKS). Bytes
+snapshot (nardy_site.app.live_assets.WORKER_ASKS). Bytes
 as stored (the Cache API keeps bodies uncompressed) and as sent by scripts/serve (gzip: a file's
 precompressed twin, or text compressed at level 6, as nardy_site.serve does).
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nardy_site import live_assets, offline  # noqa: E402
+from nardy_site.app import live_assets, offline  # noqa: E402
 from nardy_site.serve import COMPRESSIBLE, TYPES  # noqa: E402
 
 PAGE = "short/"
@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
     print("|---|---|---|")
     for code, shell in manifest["shell"].items():
         page = f"{code}/{PAGE}"
-        # The page is kept with its boards' recorded answers (assets/sw.js).
+        # The page is kept with its boards' recorded answers (assets/site/sw.js).
         answers = {key for key in manifest["files"] if key.startswith(page + "nardy-answers/")}
         read = set(manifest["common"]) | set(shell) | {page} | answers
         one, played = total(site, read), total(site, read | engine)

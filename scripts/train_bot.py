@@ -4,7 +4,7 @@
     OMP_NUM_THREADS=1 nice -n 10 .venv/bin/python scripts/train_bot.py --game short --games 60000 --seed 1
     nice -n 10 .venv/bin/python scripts/train_bot.py --game long --games 40000 --hidden 96 --seed 1 --stop-after 15000
 
-(the second, with the OMP_NUM_THREADS=1 of the first, gives the shipped ``long.json``; README, "Computer opponent").
+(the second, with the OMP_NUM_THREADS=1 of the first, gives the shipped ``long.json``; dev/computer-opponent.md).
 
 One network per game (``nardy_rules/bot/network.py``): the encoding of
 ``nardy_rules/bot/encoding.py`` -> tanh hidden layer -> sigmoid outputs for the

@@ -1,6 +1,6 @@
 """Mutation tests: code changes that once passed every non-browser test now fail their guarding tests.
 
-Each mutant is one careless change to the production code (issue 10, item 13).
+Each mutant is one careless change to the production code.
 The test copies the repository to a temporary folder, applies the change to
 the copy, runs only the guarding tests there in a fresh interpreter, and
 asserts that they fail (pytest's exit status 1: tests ran and failed, not an
@@ -50,6 +50,8 @@ class Mutant:
         return changed
 
 
+BOT_RULES = "test_bot_rules.py"
+
 MUTANTS = {
     # The board's description written into the SVG without escaping.
     "svg-desc-unescaped": Mutant(
@@ -57,12 +59,12 @@ MUTANTS = {
         ("tests/site/test_svg_text_alternative.py",)),
     # A results table compared by its number of rows only (koks = 4 then passes).
     "results-by-length": Mutant(
-        "nardy_site/tables.py", r"if points != want:", "if len(points) != len(want):",
+        "nardy_site/page/tables.py", r"if points != want:", "if len(points) != len(want):",
         tuple(f"tests/docs/test_mutations.py::test_a_one_cell_typo_fails_with_its_line[uz-{typo}]"
               for typo in ("short-results-2-2-3", "long-results-1-2-2"))),
     # The root page's language names written without escaping.
     "rootpage-name-unescaped": Mutant(
-        "nardy_site/rootpage.py", r"\be\(lang\.name\)", "lang.name",
+        "nardy_site/pages/rootpage.py", r"\be\(lang\.name\)", "lang.name",
         ("tests/site/test_rootpage_names.py",)),
     # must-play-larger-die no longer reported by targets.
     "targets-without-larger-die": Mutant(
@@ -74,6 +76,93 @@ MUTANTS = {
         "nardy_rules/live.py", r'NOT_A_LANDING = \("no-such-die", "backwards"\)',
         'NOT_A_LANDING = ("no-such-die", "backwards", "point-closed")',
         ("tests/engine/test_live_protocol.py::test_targets_of_a_checker_that_can_move",)),
+    # The computer player (nardy_rules/bot/): realistic one-line mistakes in its cube and match decisions, its
+    # levels, its input encoding and its evaluator, each caught by tests/engine/test_bot_rules.py (or the
+    # weights and batch tests) without a browser.
+    **{name: Mutant(f"nardy_rules/bot/{path}", pattern, replacement, tuple(f"tests/engine/{guard}" for guard in guards))
+       for name, (path, pattern, replacement, guards) in {
+        # A cube that gives exactly the match is dead too: ">" misses it.
+        "bot-dead-cube-by-more": ("cube.py", r"if cube\.value >= need_me:", "if cube.value > need_me:",
+                                  [f"{BOT_RULES}::test_no_double_with_a_dead_cube"]),
+        # After the Crawford game it is the trailer who doubles at once, not the leader.
+        "bot-post-crawford-wrong-side": ("cube.py", r"match\.crawford_done and need_opp == 1:",
+                                         "match.crawford_done and need_me == 1:",
+                                         [f"{BOT_RULES}::test_after_the_crawford_game_the_trailer_doubles_at_once"]),
+        # A pass that gives the doubler exactly what it needs loses the match: ">" passes it.
+        "bot-take-pass-loses-by-more": ("cube.py", r"if cube\.value >= need_doubler:",
+                                        "if cube.value > need_doubler:",
+                                        [f"{BOT_RULES}::test_a_take_where_a_pass_loses_the_match"]),
+        # The taker at match point, not the doubler.
+        "bot-match-point-take-wrong-side": ("cube.py", r"if need_me == 1 and match\.crawford_done:",
+                                            "if need_doubler == 1 and match.crawford_done:",
+                                            [f"{BOT_RULES}::test_the_leader_at_match_point_after_crawford_takes"]),
+        # Janowski's centred cube with the sign of x turned.
+        "bot-janowski-centre": ("cube.py", r"return 4 / \(4 - x\)", "return 4 / (4 + x)",
+                                [f"{BOT_RULES}::test_janowski_equities_worked_by_hand"]),
+        # A take valued at the cube before it is doubled.
+        "bot-take-cube-not-doubled": ("cube.py", r"take = 2 \* janowski\(p, w, lose, \"me\"\)",
+                                      'take = janowski(p, w, lose, "me")',
+                                      [f"{BOT_RULES}::test_the_take_point_is_about_21_4_percent_without_gammons"]),
+        # The average loss divided by the chance of winning instead of losing.
+        "bot-loss-over-win-chance": ("cube.py", r"1\.0 \+ lost / \(1\.0 - p\)", "1.0 + lost / p",
+                                     [f"{BOT_RULES}::test_a_take_counts_the_gammons_of_both_sides"]),
+        # The taker reads the doubler's mars chances as its own.
+        "bot-taker-mars-not-mirrored": ("cube.py", r'"win mars": theirs\["lose mars"\]',
+                                        '"win mars": theirs["win mars"]',
+                                        [f"{BOT_RULES}::test_a_take_counts_the_gammons_of_both_sides"]),
+        # Whose equity the computer expects when it is offered a resignation.
+        "bot-resignation-sign": ("cube.py", r"if position\.turn != resigning else", "if position.turn == resigning else",
+                                 [f"{BOT_RULES}::test_a_resignation_is_accepted_by_what_the_computer_expects"]),
+        # The cube life mistyped.
+        "bot-cube-life-typo": ("cube.py", r"CUBE_LIFE = 0\.68", "CUBE_LIFE = 0.86",
+                               [f"{BOT_RULES}::test_money_doubles_from_the_chances_by_the_model"]),
+        # Plays ranked by equity alone: every level plays like the strongest.
+        "bot-levels-ranked-without-error": ("players.py", r"ranked\.sort\(key=lambda entry: -entry\[2\]\)",
+                                            'ranked.sort(key=lambda entry: -entry[1]["equity"])',
+                                            [f"{BOT_RULES}::test_each_level_adds_its_error_to_each_plays_equity_and_"
+                                             "plays_the_best_score"]),
+        # gauss(mu, sigma) with its arguments swapped: no error at all.
+        "bot-levels-gauss-arguments": ("players.py", r"rng\.gauss\(0\.0, settings\.noise\)",
+                                       "rng.gauss(settings.noise, 0.0)",
+                                       [f"{BOT_RULES}::test_the_lower_levels_miss_the_best_play_the_more_the_weaker"]),
+        # The club level given the beginner's error.
+        "bot-club-as-beginner": ("players.py", r"small random error\", noise=0\.12\)",
+                                 'small random error", noise=0.4)',
+                                 [f"{BOT_RULES}::test_the_levels_are_the_documented_errors",
+                                  f"{BOT_RULES}::test_the_lower_levels_miss_the_best_play_the_more_the_weaker"]),
+        # Checkers on the bar scaled as if borne off.
+        "bot-bar-units-scale": ("encoding.py", r'"bar": \[\(float\(c >= 1\), c / 2\.0\)',
+                                '"bar": [(float(c >= 1), c / 15.0)',
+                                [f"{BOT_RULES}::test_the_short_encoding_of_bar_and_borne_off_checkers_by_hand"]),
+        # Borne-off checkers scaled as if on the bar.
+        "bot-off-units-scale": ("encoding.py", r'"off": \[\(float\(c >= 1\), c / 15\.0\)',
+                                '"off": [(float(c >= 1), c / 2.0)',
+                                [f"{BOT_RULES}::test_the_long_encoding_of_borne_off_checkers_by_hand"]),
+        # The pip count leaving out the bar (the dense reference; the fast path folds it in apart).
+        "bot-pips-without-bar": ("encoding.py", r"sum\(p \* own\[p\] for p in range\(1, 26\)\) / 100\.0",
+                                 "sum(p * own[p] for p in range(1, 25)) / 100.0",
+                                 [f"{BOT_RULES}::test_the_short_encoding_of_bar_and_borne_off_checkers_by_hand"]),
+        # The fast path's pip share leaving out the bar.
+        "bot-fast-pips-without-bar": ("encoding.py", r"if 1 <= index <= 25 else \{\}", "if 1 <= index <= 24 else {}",
+                                      [f"{BOT_RULES}::test_the_evaluators_outputs_on_pinned_positions"]),
+        # The sides of the boards swapped.
+        "bot-boards-swapped": ("encoding.py",
+                               r"return list\(position\.own_board\(mover\)\), list\(position\.own_board\(other\(mover\)\)\)",
+                               "return list(position.own_board(other(mover))), list(position.own_board(mover))",
+                               [f"{BOT_RULES}::test_boards_put_the_bar_at_25_and_the_borne_off_at_0_in_each_sides_"
+                                "own_numbering"]),
+        # A mars ruled out by the winner's borne-off checkers instead of the loser's.
+        "bot-mars-checks-own-off": ("evaluate.py", r'out\["win mars"\] = 0\.0 if opp\[0\]',
+                                    'out["win mars"] = 0.0 if own[0]',
+                                    [f"{BOT_RULES}::test_estimates_respect_borne_off_and_finished_games"]),
+        # A finished mars valued as a koks.
+        "bot-finished-mars-as-koks": ("evaluate.py", r'koks = float\(result\.kind == "koks"\)',
+                                      'koks = float(result.kind in ("mars", "koks"))',
+                                      [f"{BOT_RULES}::test_estimates_respect_borne_off_and_finished_games"]),
+        # A weights header compared by value only: "version": true reads as 1.
+        "bot-weights-types-by-value": ("network.py", r"if type\(value\) is not type\(wanted\):", "if False:",
+                                       ["test_entry_points.py::test_weights_header_fields_have_exact_types"]),
+    }.items()},
 }
 
 

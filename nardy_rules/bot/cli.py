@@ -4,7 +4,8 @@
     # {"play": "8/5 6/5", "position": {...}}   ("play": "" and the position unchanged: no move)
     python -m nardy_rules bot --batch < requests.jsonl
     # one {"position": {...}, "dice": [3, 1], "level": "strong"} per line in ("level" and "seed"
-    # optional), one answer line per line out, in order, flushed; a bad line gives {"error": "..."}
+    # optional; "seed" 0..2**64-1), one answer line per line out, in order, flushed; a bad line (not
+    # UTF-8, not JSON, too long or deep, a bad field) gives {"error": "..."} and the rest go on
     python -m nardy_rules bot --hint 3 --position ... --dice 3-1
     # {"hints": [{"play", "equity", "win", ...}, ...]}
 """
@@ -14,7 +15,8 @@ from __future__ import annotations
 import json
 import random
 
-from ..errors import NardyError
+from ..contract import answer_lines, read_choice, read_int
+from ..errors import InvalidRequestError, NardyError
 from ..position import Position
 from .players import LEVELS, STRONGEST, choose_play, hint
 
@@ -33,42 +35,32 @@ def add_parser(subparsers) -> None:
     bot.add_argument("--batch", action="store_true", help="read JSON lines from standard input")
 
 
+#: The largest seed of the lower levels' random errors (any 64-bit seed).
+MAX_SEED = 2**64 - 1
+
+
 def answer(position: Position, dice, level: str = STRONGEST, seed=None) -> dict:
     """``{"play": notation, "position": JSON after it}``; ``""`` and the position unchanged for no move."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise NardyError(f"seed {seed!r}: a whole number")
+    if seed is not None:
+        seed = read_int(seed, "seed", 0, MAX_SEED)
     play = choose_play(position, dice, level, random.Random(seed) if seed is not None else None)
     if play is None:
         return {"play": "", "position": position.to_json()}
     return {"play": play.notation, "position": play.result.to_json()}
 
 
-def _batch(stdin, stdout) -> int:
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            try:
-                request = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise NardyError(f"not valid JSON: {error.msg} at column {error.colno}") from None
-            if not isinstance(request, dict) or "position" not in request or "dice" not in request:
-                raise NardyError('each line is {"position": {...}, "dice": [d1, d2], "level": "strong"}')
-            level = request.get("level", STRONGEST)
-            if not isinstance(level, str) or level not in LEVELS:
-                raise NardyError(f"level {level!r}: use one of {', '.join(LEVELS)}")
-            result = answer(Position.from_json(request["position"]), request["dice"], level, request.get("seed"))
-        except NardyError as error:
-            result = {"error": str(error)}
-        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return 0
+def batch_line(request) -> dict:
+    """The answer to one ``--batch`` line (an object the contract has read; see the module docstring)."""
+    if "position" not in request or "dice" not in request:
+        raise InvalidRequestError('each line is {"position": {...}, "dice": [d1, d2], "level": "strong"}')
+    level = read_choice(request.get("level", STRONGEST), "level", tuple(LEVELS))
+    return answer(Position.from_json(request["position"]), request["dice"], level, request.get("seed"))
 
 
 def run(args, stdin, stdout, read_position) -> int:
     """Run the parsed ``bot`` command; bad input raises NardyError (the caller prints it, exit 2)."""
     if args.batch:
-        return _batch(stdin, stdout)
+        return answer_lines(stdin, stdout, batch_line)
     if not args.position or not args.dice:
         raise NardyError("bot needs --position and --dice (or --batch)")
     position = read_position(args.position)

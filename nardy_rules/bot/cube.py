@@ -29,9 +29,10 @@ computer expects to win by playing on (its cubeless equity times the cube).
 
 from __future__ import annotations
 
+from ..contract import quote, read_int
 from ..errors import CubeError, NardyError
 from ..position import COLORS, Position, other
-from ..scoring import RESULT_POINTS, Cube, Match, resign_result
+from ..scoring import MAX_CUBE, RESULT_POINTS, Cube, Match, resign_result
 from .evaluate import estimate
 
 #: Janowski's cube life for money play.
@@ -148,14 +149,13 @@ def accept_resignation(position: Position, resigning: str, kind: str | None = No
     "offered": points, "expected": points}``.
     """
     if resigning not in COLORS:
-        raise NardyError(f"resigning side {resigning!r}: use 'white' or 'black'")
+        raise NardyError(f"resigning side {quote(resigning)}: use 'white' or 'black'")
     if position.winner is not None:
         raise NardyError("the game is over")
-    if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
-        raise NardyError(f"cube {cube!r}: a whole number, at least 1")
+    cube = read_int(cube, "cube", 1, MAX_CUBE, NardyError)
     kind = kind or resign_result(position, resigning, cube).kind
-    if kind not in RESULT_POINTS or (kind == "koks" and position.variant != "short"):
-        raise NardyError(f"resignation kind {kind!r}: use single, mars" + (" or koks" if position.variant == "short"
+    if not isinstance(kind, str) or kind not in RESULT_POINTS or (kind == "koks" and position.variant != "short"):
+        raise NardyError(f"resignation kind {quote(kind)}: use single, mars" + (" or koks" if position.variant == "short"
                                                                             else ""))
     chances = estimate(position)
     mine = chances["equity"] if position.turn != resigning else -chances["equity"]

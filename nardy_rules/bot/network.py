@@ -16,8 +16,9 @@ Weights file (``weights/<game>.json``), written by :func:`write_weights`::
 The payload is ``W1`` (inputs x hidden, row-major: one row per input), ``b1``,
 ``W2`` (outputs x hidden), ``b2``, as little-endian float32. :func:`load`
 checks the format, the encoding, every shape and the SHA-256 of the payload
-before anything is evaluated, and raises :class:`BotWeightsError` naming the
-file and the problem: a damaged file is never a silently weak player.
+before anything is evaluated (the file is read by the JSON contract's reader,
+every header field with its exact type), and raises :class:`BotWeightsError`
+naming the file and the problem: a damaged file is never a silently weak player.
 """
 
 from __future__ import annotations
@@ -27,16 +28,23 @@ import binascii
 import hashlib
 import json
 import math
+import re
 import sys
 from array import array
 from operator import mul
 from pathlib import Path
 
-from ..errors import NardyError
+from ..contract import quote, read_json, read_object
+from ..errors import InvalidRequestError, NardyError
 from .encoding import BOARD, ENCODINGS, UNITS
 
 FORMAT = "nardy-bot-weights"
 VERSION = 1
+#: The largest hidden layer a weights file may declare.
+MAX_HIDDEN = 1024
+#: The longest weights file read: a network of MAX_HIDDEN units is about 1.2 million characters of base64.
+MAX_FILE_CHARS = 2_000_000
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 OUTPUTS = {
     "short": ("win", "win mars", "win koks", "lose mars", "lose koks"),
@@ -86,32 +94,50 @@ def write_weights(path, game: str, hidden: int, flat, training: dict) -> dict:
 
 
 def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
-    """(hidden, [W1, b1, W2, b2] as lists of rows, header), every check done; else BotWeightsError."""
+    """(hidden, [W1, b1, W2, b2] as lists of rows, header), every check done; else BotWeightsError.
+
+    The file is read by the JSON contract's reader (``nardy_rules.contract``:
+    depth, number sizes, no NaN; at most :data:`MAX_FILE_CHARS` characters)
+    and every header field must have exactly the type and value the engine
+    needs (``"version": true`` is not 1, ``"inputs": 207.0`` not 207).
+    """
     path = Path(path)
 
     def fail(problem: str) -> BotWeightsError:
         return BotWeightsError(f"bot weights {path}: {problem}")
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise fail("the file is missing (it ships inside nardy_rules/bot/weights/)") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError) as error:
+        raise fail(f"not a readable text file ({quote(str(error))})") from None
+    try:
+        data = read_object(read_json(text, "the file", max_chars=MAX_FILE_CHARS), "the file")
+    except InvalidRequestError as error:
         raise fail(f"not a readable JSON file ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise fail(f"not a {FORMAT} version {VERSION} file")
+    if not _exactly(data.get("format"), FORMAT) or not _exactly(data.get("version"), VERSION):
+        raise fail(f"not a {FORMAT} version {VERSION} file (format {quote(data.get('format'), as_json=True)}, "
+                   f"version {quote(data.get('version'), as_json=True)})")
     encoding = ENCODINGS[game]
     checks = [("game", game), ("encoding", encoding.name), ("inputs", encoding.n_inputs),
               ("outputs", list(OUTPUTS[game])), ("dtype", "float32-le")]
     for field, wanted in checks:
-        if data.get(field) != wanted:
-            raise fail(f"{field} is {data.get(field)!r}, the engine needs {wanted!r}")
+        if not _exactly(data.get(field), wanted):
+            raise fail(f"{field} is {quote(data.get(field), as_json=True)}, the engine needs "
+                       f"{quote(wanted, as_json=True)}")
     hidden = data.get("hidden")
-    if isinstance(hidden, bool) or not isinstance(hidden, int) or not 1 <= hidden <= 1024:
-        raise fail(f"hidden is {hidden!r}, not a layer size")
+    if type(hidden) is not int or not 1 <= hidden <= MAX_HIDDEN:
+        raise fail(f"hidden is {quote(hidden, as_json=True)}, not a layer size (1 to {MAX_HIDDEN})")
+    sha256 = data.get("sha256")
+    if not isinstance(sha256, str) or not _SHA256.fullmatch(sha256):
+        raise fail(f"sha256 is {quote(sha256, as_json=True)}, not a SHA-256 in hex")
+    payload = data.get("payload", "")
+    if not isinstance(payload, str):
+        raise fail(f"the payload is {quote(payload, as_json=True)}, not base64 text")
     try:
-        payload = base64.b64decode(data.get("payload", ""), validate=True)
-    except (binascii.Error, TypeError, ValueError):
+        payload = base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
         raise fail("the payload is not valid base64") from None
     layout = shapes(game, hidden)
     expected = 4 * sum(rows * cols for _name, rows, cols in layout)
@@ -119,9 +145,9 @@ def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
         raise fail(f"the payload holds {len(payload)} bytes; inputs {encoding.n_inputs}, hidden {hidden} "
                    f"and {len(OUTPUTS[game])} outputs need {expected}")
     digest = hashlib.sha256(payload).hexdigest()
-    if digest != data.get("sha256"):
-        raise fail(f"checksum mismatch: the payload's SHA-256 is {digest}, the header says "
-                   f"{data.get('sha256')!r}; the file is damaged")
+    if digest != sha256:
+        raise fail(f"checksum mismatch: the payload's SHA-256 is {digest}, the header says {sha256}; "
+                   "the file is damaged")
     values = _floats_from(payload)
     if not all(math.isfinite(v) for v in values):
         raise fail("the payload holds a value that is not a finite number")
@@ -130,6 +156,15 @@ def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
         arrays.append([values[at + r * cols: at + (r + 1) * cols].tolist() for r in range(rows)])
         at += rows * cols
     return hidden, arrays, data
+
+
+def _exactly(value: object, wanted: object) -> bool:
+    """``value == wanted`` with the same JSON types all through (``true`` is not 1, ``207.0`` not 207)."""
+    if type(value) is not type(wanted):
+        return False
+    if isinstance(wanted, list):
+        return len(value) == len(wanted) and all(_exactly(a, b) for a, b in zip(value, wanted))
+    return value == wanted
 
 
 def _sigmoid(x: float) -> float:
@@ -250,8 +285,8 @@ _LOADED: dict[str, Network] = {}
 
 def load(game: str, path=None) -> Network:
     """The shipped network of ``game`` ("short" or "long"), checked and cached on first use."""
-    if game not in OUTPUTS:
-        raise NardyError(f"game {game!r}: use 'short' or 'long'")
+    if not isinstance(game, str) or game not in OUTPUTS:
+        raise NardyError(f"game {quote(game)}: use 'short' or 'long'")
     if path is not None:
         return Network.from_file(path, game)
     if game not in _LOADED:

@@ -23,6 +23,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
+from ..contract import quote
 from ..dice import parse_dice
 from ..errors import NardyError
 from ..interchange import to_text
@@ -57,8 +58,8 @@ STRONGEST = "expert"
 
 
 def level_named(name: str) -> Level:
-    if name not in LEVELS:
-        raise NardyError(f"level {name!r}: use one of {', '.join(LEVELS)}")
+    if not isinstance(name, str) or name not in LEVELS:
+        raise NardyError(f"level {quote(name)}: use one of {', '.join(LEVELS)}")
     return LEVELS[name]
 
 
@@ -127,7 +128,7 @@ def hint(position: Position, dice, n: int = 3, level: str = STRONGEST) -> list[d
     the mover's, after the play. ``[]`` when nothing can be played.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise NardyError(f"hint count {n!r}: a whole number, at least 1")
+        raise NardyError(f"hint count {quote(n)}: a whole number, at least 1")
     out = []
     for play, mine, _score in rank_plays(position, dice, level)[:n]:
         entry = {"play": play.notation, "moves": [move.to_json() for move in play.moves]}

@@ -44,7 +44,7 @@ class Guard:
         self.errors: list[str] = []       # uncaught exceptions in the pages
         self.context = browser.new_context(**options)
         # A patient engine by default: on a loaded two-core machine Pyodide's cold start can pass the page's
-        # 20 s limit (assets/nardy-engine.js), which the tests are not about. A test's own limit (set with
+        # 20 s limit (assets/engine/nardy-engine.js), which the tests are not about. A test's own limit (set with
         # a plain assignment, in any order of the init scripts) wins.
         self.context.add_init_script(
             'if (typeof globalThis.nardyLiveTimeout !== "number") globalThis.nardyLiveTimeout = 180000;')

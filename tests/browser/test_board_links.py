@@ -1,5 +1,5 @@
 """Board links that are not links: a malformed percent-encoding in the address never throws, the page's
-boards stay playable, and a later valid #board= link still opens (assets/nardy-link.js, nardy-board.js)."""
+boards stay playable, and a later valid #board= link still opens (assets/board/nardy-link.js, nardy-board.js)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How the engine starts in Chromium: from the build's image of Pyodide's memory (nardy_site/engine_snapshot.py)
+"""How the engine starts in Chromium: from the build's image of Pyodide's memory (nardy_site/app/engine_snapshot.py)
 on the play page and the rules pages, the play page's worker created as its head is read; a damaged or missing
 image is refused with the reason, and the engine then starts the usual way and answers as before."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_site import engine_snapshot
+from nardy_site.app import engine_snapshot
 
 from .conftest import Guard
 from .test_live import Live, strings
@@ -25,7 +25,7 @@ def test_the_play_page_starts_its_engine_from_the_snapshot_at_once(guard, site_u
     assert play.state(STARTED) == ["snapshot", ""]
     # The worker the head created is the engine's (taken, not a second one made).
     assert play.state("window.nardyEarlyWorker") is None
-    assert len([url for url in guard.local if url.endswith("/assets/nardy-worker.js")]) == 1
+    assert len([url for url in guard.local if url.endswith("/assets/engine/nardy-worker.js")]) == 1
     assert len(image_asked) == 1
     # And it plays: a new game between two people, the opening roll 3 against 1, white's first move.
     play.seats("person", "person")

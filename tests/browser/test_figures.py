@@ -29,8 +29,8 @@ import pytest
 from nardy_rules import Turn, to_text
 from nardy_rules.live import CHECKER_RULES, NOT_A_LANDING, targets
 from nardy_rules.reasons import MESSAGES
-from nardy_site.blocks import Block, find_blocks, shown_turn, start_turn
-from nardy_site.markdown_reader import read
+from nardy_site.page.blocks import Block, find_blocks, shown_turn, start_turn
+from nardy_site.page.markdown_reader import read
 from tests.docs.pages import name, page_paths, text
 from tests.site import expected
 from tests.site.expected import PAGES

@@ -1,4 +1,4 @@
-"""Issue 10, item 11: a malformed percent-encoding in the address's #fragment is no error: the page opens
+"""Hostile input: a malformed percent-encoding in the address's #fragment is no error: the page opens
 at ``#%``, a later ``location.hash = '%E0%A4%A'`` throws nothing, a broken link that names a board says
 that the link is bad, and a valid ``#board=`` link still opens the board."""
 

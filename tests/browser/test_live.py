@@ -16,7 +16,7 @@ import pytest
 
 from nardy_rules import Refusal, from_text, svg
 from nardy_rules.reasons import MESSAGES
-from nardy_site import i18n
+from nardy_site.translations import i18n
 from tests.site import expected
 
 from .conftest import Guard
@@ -29,7 +29,7 @@ ENGINE_READY = "['ready', 'failed'].includes(document.documentElement.dataset.na
 def strings(code: str):
     """The language's board strings and refusal messages, from its catalog read here.
 
-    The msgids are the code's English (``nardy_site.i18n.BOARD``, ``nardy_rules.reasons.MESSAGES``);
+    The msgids are the code's English (``nardy_site.translations.i18n.BOARD``, ``nardy_rules.reasons.MESSAGES``);
     each is looked up in ``locales/<gettext>/LC_MESSAGES/messages.po`` as Babel's ``read_po`` reads it
     (tests/site/expected.py), not through the translator the build uses; a plural form is chosen by
     the catalog's own ``Plural-Forms``, and the placeholders are filled here. A language other than
@@ -76,7 +76,7 @@ class Live:
             self.console.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def figure(self, board_id: str):
-        """The figure, its board made: a board is made as it comes near the window (assets/nardy-board.js), and
+        """The figure, its board made: a board is made as it comes near the window (assets/board/nardy-board.js), and
         a test that reads or presses its controls stands for a reader who has come to it."""
         if board_id not in self.made:
             self.page.evaluate("(id) => { window.nardyLive.board(id); }", board_id)
@@ -457,7 +457,7 @@ MADE = "(id) => !!document.querySelector(`figure#${id} .nardy-live-board`)"
 
 
 def test_boards_are_made_as_the_reader_comes_to_them(guard, site_url, site_languages):
-    """A page's boards are made near the window, not all as it loads (a phone's main thread, issue 12); a
+    """A page's boards are made near the window, not all as it loads (a phone's main thread, dev/benchmarks.md); a
     board far down is the build's drawing until the reader scrolls to it, then plays as any other."""
     code = site_languages[0].code
     text, _reason = strings(code)

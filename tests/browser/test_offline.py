@@ -6,8 +6,8 @@ offline notice, a live board plays with the engine, the play page plays a game b
 against the computer, a page never visited shows the language's offline page. A new build
 (a changed page, the build's last step run again over the copy) replaces the cache: the next visit shows
 the new text, the old cache is gone, the update notice appears once. A reader who only reads downloads no
-Pyodide, and what is cached is exactly the language's shell and the pages read (the figures of README
-"Offline" are printed). Expected texts come from the catalogs (Babel's read_po), not from the build.
+Pyodide, and what is cached is exactly the language's shell and the pages read (the figures of
+dev/benchmarks.md, "Offline", are printed). Expected texts come from the catalogs (Babel's read_po), not from the build.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from nardy_rules import from_text, to_text
-from nardy_site import live_assets, offline
+from nardy_site.app import live_assets, offline
 from nardy_site.serve import SiteHandler, SiteServer
 from tests.site import expected
 
@@ -59,7 +59,7 @@ WORKERS = """async () => {
   const state = (w) => w && `${w.state} ${w.scriptURL}`;
   return {installing: state(r.installing), waiting: state(r.waiting), active: state(r.active), caches: await caches.keys()};
 }"""
-#: The engine's start may take long on a busy machine (assets/nardy-board.js gives up after 20 s).
+#: The engine's start may take long on a busy machine (assets/board/nardy-board.js gives up after 20 s).
 PATIENT = "globalThis.nardyLiveTimeout = 120000"
 #: Material fetches sitemap.xml next to each hreflang alternate of the head, which name the pages at
 #: config/<lang>.yml's site_url (port 8000), not at the port these tests serve on: blocked and counted by

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from nardy_rules import Position, from_text, legal_plays, to_text
-from nardy_site import play_page
+from nardy_site.pages import play_page
 from tests.site import expected
 
 from .test_live import strings as board_strings
@@ -33,7 +33,7 @@ LONG_END = "nardy:long:w:1x1,offx14:13x1,offx14"
 
 
 def play_text(code: str):
-    """The play page's strings (nardy_site.play_page.PLAY) in the language, from its catalog."""
+    """The play page's strings (nardy_site.pages.play_page.PLAY) in the language, from its catalog."""
     english = expected.table()[code]["babel"].split("_")[0] == "en"
 
     def text(key, **params):

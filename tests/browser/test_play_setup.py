@@ -181,3 +181,36 @@ def test_an_invalid_set_up_says_why_in_russian_and_a_pasted_position_opens_in_th
     assert page.state("window.nardyPlay.mode") == "game"
     assert page.page.locator(".nardy-play-tools button[data-action='opening']").is_visible()
     page.clean()
+
+
+#: Both sides closed out on the bar: no roll ever moves either (nardy_rules.play.never_moves).
+FROZEN = "nardy:short:w:barx2,1x2,2x2,3x2,4x2,5x2,6x2,12x1:barx2,19x2,20x2,21x2,22x2,23x2,24x2,13x1"
+
+
+@pytest.mark.parametrize("code", ["kk", "hy"])
+def test_a_set_up_where_neither_side_can_ever_move_is_refused_at_every_entry(guard, site_url, code):
+    t = play_text(code)
+    frozen = t("pos-frozen")
+    # A share link: refused with the reason, and a match from the usual start begins.
+    page = Setup(guard, site_url, code, hash_=f"#position={FROZEN}&dice=3-1")
+    assert page.status() == f"{t('play-link-bad')} {frozen}"
+    assert page.state("window.nardyPlay.state.phase") == "opening"
+    assert page.state("window.nardyPlay.record.start || null") is None
+    # Pasted during a game: refused, the game goes on.
+    page.after(lambda: page.paste(FROZEN))
+    assert page.status() == f"{t('play-paste-bad')} {frozen}"
+    assert page.state("window.nardyPlay.mode") == "game"
+    # The editor: the position is shown with the verdict, and "play from here" says why not.
+    page.open_editor()
+    page.after(lambda: page.paste(FROZEN))
+    assert page.status() == f"{t('play-paste-bad')} {frozen}"
+    page.button("clear")
+    for place, count in (("bar", 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (12, 1)):
+        page.count(f"{place}-white", count) if place == "bar" else [page.put(place) for _ in range(count)]
+    page.choose("colour", "black")
+    for place, count in (("bar", 2), (19, 2), (20, 2), (21, 2), (22, 2), (23, 2), (24, 2), (13, 1)):
+        page.count(f"{place}-black", count) if place == "bar" else [page.put(place) for _ in range(count)]
+    assert page.verdict() == frozen and page.info() == frozen
+    assert page.button("play") == frozen
+    assert page.state("window.nardyPlay.mode") == "setup"
+    page.clean()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_site.blocks import BlockError, find_blocks
-from nardy_site.tables import TableError, find_tables
+from nardy_site.page.blocks import BlockError, find_blocks
+from nardy_site.page.tables import TableError, find_tables
 
 from .pages import name, page_paths, text
 

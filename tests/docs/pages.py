@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from nardy_site.languages import enabled, source
-from nardy_site.markdown_reader import read
+from nardy_site.page.markdown_reader import read
+from nardy_site.translations.languages import enabled, source
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ("index.md", "short.md", "long.md")

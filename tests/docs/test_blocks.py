@@ -1,6 +1,6 @@
 """Every diagram block of every language: what the text states happens, happens in the engine."""
 
-from nardy_site.blocks import BlockError, verify
+from nardy_site.page.blocks import BlockError, verify
 
 
 def test_block(block):

@@ -16,7 +16,7 @@ import pytest
 
 from nardy_rules import ALL_ROLLS, DISTINCT_ROLLS, LongPosition, ShortPosition, legal_plays
 from nardy_rules.figures import hit_rolls, opening_roll_share, opening_rolls, share
-from nardy_site.languages import enabled
+from nardy_site.translations.languages import enabled
 
 from .pages import ROOT, name, section
 

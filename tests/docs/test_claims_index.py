@@ -4,8 +4,8 @@ import ast
 import re
 from pathlib import Path
 
-from nardy_site.blocks import find_blocks
-from nardy_site.tables import CHECKS
+from nardy_site.page.blocks import find_blocks
+from nardy_site.page.tables import CHECKS
 
 from .pages import ROOT, text
 

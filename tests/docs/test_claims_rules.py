@@ -16,8 +16,8 @@ import re
 import pytest
 
 from nardy_rules import ALL_ROLLS, LongPosition, ShortPosition, Turn, check_move, legal_plays, resign_result
-from nardy_site.blocks import find_blocks, shown_turn
-from nardy_site.languages import enabled, source
+from nardy_site.page.blocks import find_blocks, shown_turn
+from nardy_site.translations.languages import enabled, source
 
 from .pages import ROOT, name, section, text
 

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nardy_site.blocks import EXPECTATIONS, KEYS, BlockError, find_blocks, verify
-from nardy_site.check import check_page
-from nardy_site.tables import CHECKS, TableError, find_tables
-from nardy_site.tables import verify as verify_table
+from nardy_site.page.blocks import EXPECTATIONS, KEYS, BlockError, find_blocks, verify
+from nardy_site.page.check import check_page
+from nardy_site.page.tables import CHECKS, TableError, find_tables
+from nardy_site.page.tables import verify as verify_table
 
 from .pages import ROOT, text
 
@@ -213,7 +213,7 @@ def test_rows_added_or_dropped_are_named(kind):
     changed_rows()
 
 
-# ---------------------------------------------------------------------- the reproducers of issue 10
+# ---------------------------------------------------------------------- hostile values, one of each kind
 
 
 REPRODUCERS = ["refuse: 24/99 backwards", "refuse: 0/5 no-checker", "expect: pips a b", "expect: lost x"]
@@ -222,7 +222,7 @@ REPRODUCERS = ["refuse: 24/99 backwards", "refuse: 0/5 no-checker", "expect: pip
 def reproducer_page() -> tuple[str, dict[str, int]]:
     """A page with each reproducer in a block of its own, and a hit-chances cell of 5,000 digits."""
     block = next(b for b in BLOCKS if b.dice and len(b.dice) == 2 and not b.values("refuse"))
-    lines, where = ["# Issue 10", ""], {}
+    lines, where = ["# Hostile values", ""], {}
     for number, bad in enumerate(REPRODUCERS):
         lines += [f'```nardy id="bad-{number}" caption="c"', *block.body.splitlines()]
         where[bad] = len(lines) + 1
@@ -249,7 +249,7 @@ def test_the_reproducers_are_named_by_line():
 
 def test_the_check_command_names_file_and_line_never_a_traceback(tmp_path):
     page, where = reproducer_page()
-    path = tmp_path / "issue10.md"
+    path = tmp_path / "hostile.md"
     path.write_text(page, encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "nardy_site.check", str(path)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)

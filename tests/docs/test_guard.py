@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from nardy_site.blocks import find_blocks
-from nardy_site.languages import enabled, source
-from nardy_site.structure import compare
-from nardy_site.tables import find_tables
+from nardy_site.page.blocks import find_blocks
+from nardy_site.page.structure import compare
+from nardy_site.page.tables import find_tables
+from nardy_site.translations.languages import enabled, source
 
 from .pages import PAGES, ROOT, name, page_paths, source_path, text
 

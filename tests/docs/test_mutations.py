@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from nardy_site.blocks import BlockError, find_blocks, read_blocks
-from nardy_site.blocks import verify as verify_block
-from nardy_site.languages import enabled
-from nardy_site.tables import CHECKS, TableError, find_tables
-from nardy_site.tables import verify as verify_table
+from nardy_site.page.blocks import BlockError, find_blocks, read_blocks
+from nardy_site.page.blocks import verify as verify_block
+from nardy_site.page.tables import CHECKS, TableError, find_tables
+from nardy_site.page.tables import verify as verify_table
+from nardy_site.translations.languages import enabled
 
 from .pages import ROOT, text
 

@@ -1,6 +1,6 @@
 """Every table of figures of every language, cell by cell as the reader sees it."""
 
-from nardy_site.tables import TableError, verify
+from nardy_site.page.tables import TableError, verify
 
 
 def test_table(table):

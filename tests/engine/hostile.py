@@ -18,8 +18,12 @@ Properties:
 - ``live.handle`` / ``handle_json`` never raise and answer a JSON object that
   is ``{"error": ...}`` (never an internal error) or the op's shape;
 - the command line exits 0 or 2 (help aside), with exactly one line
-  ``error: ...`` on standard error for 2, and ``plays --batch`` answers
-  exactly one line per non-blank input line, in order.
+  ``error: ...`` on standard error for 2, and ``plays --batch`` and ``bot
+  --batch`` answer exactly one line per non-blank input line, in order;
+- a match record, however spoilt (actions reordered, deleted, repeated, any
+  field of any type), is replayed, exported or refused with the engine's
+  error, never another exception; the live ``game`` op answers it;
+- a weights file, however damaged, loads or raises ``BotWeightsError``.
 """
 
 from __future__ import annotations
@@ -46,10 +50,17 @@ from nardy_rules import (
     to_xgid,
 )
 from nardy_rules.__main__ import main
-from nardy_rules.contract import read_json
+from nardy_rules.bot import BotWeightsError, load
+from nardy_rules.bot import cli as bot_cli
+from nardy_rules.bot.network import WEIGHTS_DIR
+from nardy_rules.contract import read_json, read_object
+from nardy_rules.game import MatchState, apply, replay
+from nardy_rules.game_record import new_record
 from nardy_rules.live import OPS, handle, handle_json
+from nardy_rules.matfile import export_text
 from nardy_rules.notation import parse_tokens
 
+from .games import Policy, random_match
 from .positions import random_position
 
 #: The longest error message allowed: messages quote at most 40 characters of any input.
@@ -452,3 +463,192 @@ def _good_line(line: bytes):
     except (NardyError, UnicodeDecodeError, KeyError, TypeError):
         return None
 
+
+
+# ---------------------------------------------------------------------- match records
+
+
+def _sample_records() -> list[dict]:
+    """Short records of real play to spoil: short nardy with the cube and a finished game, long nardy, a money
+    game from a set-up position, each cut after about 120 actions (seeded, built once)."""
+    if not _RECORDS:
+        for variant, length, seed in (("short", 3, 5), ("long", 0, 6), ("short", 0, 7), ("long", 1, 8)):
+            count = iter(range(10**6))
+            play = random_match(variant, length, seed, Policy(double=0.1, resign=0.02), max_games=3,
+                                stop=lambda _state, count=count: next(count) >= 120)
+            _RECORDS.append(play.record().to_json())
+        _RECORDS.append(new_record("short", 0, start="nardy:short:b:barx1,6x5,8x3,13x5,24x1:1x2,12x5,17x3,19x5"))
+    return _RECORDS
+
+
+_RECORDS: list[dict] = []
+
+
+@st.composite
+def reordered(draw, record: dict) -> dict:
+    """``record`` (copied) with its actions moved: two swapped, one moved to another game, a run deleted or
+    repeated, a game's actions reversed."""
+    record = json.loads(json.dumps(record))
+    games = [game["actions"] for game in record["games"]]
+    for _ in range(draw(st.integers(1, 3))):
+        actions = draw(st.sampled_from(games))
+        if not actions:
+            continue
+        i, j = draw(st.integers(0, len(actions) - 1)), draw(st.integers(0, len(actions) - 1))
+        how = draw(st.sampled_from(["swap", "move", "delete", "repeat", "reverse"]))
+        if how == "swap":
+            actions[i], actions[j] = actions[j], actions[i]
+        elif how == "move":
+            draw(st.sampled_from(games)).insert(j, actions.pop(i))
+        elif how == "delete":
+            del actions[min(i, j):max(i, j) + 1]
+        elif how == "repeat":
+            actions[j:j] = actions[min(i, j):max(i, j) + 1]
+        else:
+            actions.reverse()
+    return record
+
+
+@st.composite
+def match_records(draw):
+    """A match record: a real one spoilt (actions reordered, deleted or repeated; fields replaced, deleted or
+    added; one field of any Python value), or an odd value."""
+    record = draw(st.sampled_from(_sample_records()))
+    how = draw(st.sampled_from(["reorder", "reorder", "mutate", "mutate", "one field", "both", "as is", "odd"]))
+    if how in ("reorder", "both"):
+        record = draw(reordered(record))
+    if how in ("mutate", "both"):
+        record = draw(mutated(record, odd_values, most=3))
+    if how == "one field":
+        record = draw(with_one_field(record))
+    if how == "odd":
+        record = draw(python_values)
+    return record
+
+
+#: Actions sent with a record: every act, legal or not, and odd values.
+ACTIONS = [{"act": act} for act in ("roll", "confirm", "double", "take", "pass", "resign", "accept", "decline",
+                                    "undo", "next-game", "opening")]
+actions = (st.sampled_from(ACTIONS).map(copy.deepcopy)
+           | st.builds(lambda act, dice: {"act": act, "dice": dice}, st.sampled_from(["roll", "opening"]),
+                       st.lists(st.integers(0, 7), max_size=3))
+           | st.builds(lambda start, end: {"act": "move", "from": start, "to": end}, places | odd_values,
+                       places | odd_values)
+           | python_values)
+
+
+def check_record(record, action) -> None:
+    """The match modules on a spoilt record: ``replay``, ``apply``, ``export_text`` raise only the engine's
+    errors with a bounded one-line message; the live op answers an object that is ``{"error"}`` (never an
+    internal error) or a record with its state."""
+    state = call_parser(replay, record)
+    call_parser(apply, record, action)
+    exported = call_parser(export_text, record)
+    if isinstance(state, MatchState):  # the record reads: what it exports reads back the same way
+        assert isinstance(exported, NardyError) or set(exported) == {"format", "extension", "text"}
+    answer = handle({"op": "game", "record": record, "action": action})
+    assert isinstance(answer, dict), answer
+    assert json.loads(json.dumps(answer)) == answer
+    if "error" in answer:
+        message = answer["error"]
+        assert isinstance(message, str) and not message.startswith("internal error"), message[:500]
+        assert "\n" not in message and len(message) <= MESSAGE_LIMIT, message[:500]
+    else:
+        assert {"record", "state"} <= set(answer), sorted(answer)
+
+
+# ---------------------------------------------------------------------- bot --batch
+
+
+@st.composite
+def bot_batch_streams(draw) -> bytes:
+    """``bot --batch`` input: good lines (any level, a seed), lines with fields spoilt or of odd values, broken
+    JSON, blank lines, bytes that are not UTF-8."""
+    lines = []
+    for _ in range(draw(st.integers(0, 6))):
+        how = draw(st.sampled_from(["good", "good", "spoilt", "broken", "blank", "bytes"]))
+        line = {"position": draw(positions()).to_json(), "dice": list(draw(rolls))}
+        if draw(st.booleans()):
+            line["level"] = draw(st.sampled_from(["beginner", "club", "strong"]))
+        if draw(st.booleans()):
+            line["seed"] = draw(st.integers(0, 2**64 - 1))
+        if how == "good":
+            lines.append(json.dumps(line).encode())
+        elif how == "spoilt":
+            lines.append(json.dumps(draw(with_one_field(line, odd_values) | mutated(line))).encode())
+        elif how == "broken":
+            lines.append(draw(json_texts(mutated(line))).encode("utf-8", "surrogatepass"))
+        elif how == "blank":
+            lines.append(draw(st.sampled_from([b"", b" ", b"\t \r"])))
+        else:
+            lines.append(draw(st.binary(max_size=20)))
+    ending = draw(st.sampled_from([b"\n", b"\r\n"]))
+    return ending.join(lines) + draw(st.sampled_from([ending, b""]))
+
+
+def check_bot_batch(stdin: bytes) -> None:
+    """``bot --batch`` exits 0 and answers every non-blank line in order: a good line with the play the bot
+    makes for that line alone, a bad one with a bounded error."""
+    status, out, err = run_cli(["bot", "--batch"], stdin)
+    assert (status, err) == (0, ""), err[-500:]
+    lines = [line for line in stdin.split(b"\n") if line.strip(b" \t\r\n")]
+    answers = out.split("\n")
+    assert answers[-1] == "" and len(answers) - 1 == len(lines), (len(lines), out[-500:])
+    for line, text in zip(lines, answers):
+        answer = json.loads(text)
+        try:
+            expected = bot_cli.batch_line(read_object(read_json(line.decode("utf-8"), "the line"), "each line"))
+        except (NardyError, UnicodeDecodeError):
+            assert set(answer) == {"error"}, (line[:200], text[:200])
+            check_answer(None, answer)
+        else:
+            assert answer == expected, (line[:200], text[:200])
+
+
+# ---------------------------------------------------------------------- bot weights files
+
+
+def _shipped_weights() -> dict:
+    if not _WEIGHTS:
+        for game in ("short", "long"):
+            _WEIGHTS[game] = json.loads((WEIGHTS_DIR / f"{game}.json").read_text(encoding="utf-8"))
+    return _WEIGHTS
+
+
+_WEIGHTS: dict = {}
+
+
+@st.composite
+def weights_texts(draw) -> tuple[str, str]:
+    """(game, the text of a weights file): the shipped one with fields spoilt or of odd values, its payload
+    damaged, its JSON cut, spliced or nested deep, or any text."""
+    game = draw(st.sampled_from(["short", "long"]))
+    data = _shipped_weights()[draw(st.sampled_from(["short", "long"]))]  # sometimes the other game's
+    how = draw(st.sampled_from(["mutate", "mutate", "one field", "payload", "spoilt", "any", "as is"]))
+    if how == "any":
+        return game, draw(st.text(max_size=60))
+    header = {key: value for key, value in data.items() if key != "payload"}
+    if how == "mutate":
+        header = draw(mutated(header, odd_values, most=2))
+    elif how == "one field":
+        header = draw(with_one_field(header, odd_values))
+    payload = data["payload"]
+    if how == "payload":
+        at = draw(st.integers(0, len(payload) - 1))
+        payload = payload[:at] + draw(st.sampled_from(["A", "/", "=", "*", "", "AAAA"])) + payload[at + 1:]
+    if isinstance(header, dict):
+        header["payload"] = payload
+    if how == "spoilt":
+        return game, draw(json_texts(st.just(header)))
+    return game, json.dumps(header)
+
+
+def check_weights(case, folder) -> None:
+    """``load`` of a weights file either checks out or raises only :class:`BotWeightsError`, one bounded line."""
+    game, text = case
+    path = folder / f"{game}.json"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        load(game, path)
+    except BotWeightsError as error:
+        check_error(error)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,18 +30,24 @@ from .hostile import (
     GNUBG_ALPHABET,
     TEXT_ALPHABET,
     XGID_ALPHABET,
+    actions,
     batch_streams,
+    bot_batch_streams,
     call_parser,
+    check_bot_batch,
     check_cli,
     check_live,
     check_live_json,
     check_notation,
     check_position_reader,
+    check_record,
+    check_weights,
     cli_arguments,
     dice_values,
     json_texts,
     json_values,
     live_requests,
+    match_records,
     mutated,
     play_texts,
     position_json,
@@ -48,6 +55,7 @@ from .hostile import (
     python_values,
     rolls,
     spoilt_text,
+    weights_texts,
     with_one_field,
 )
 
@@ -145,3 +153,29 @@ def test_cli_exits_0_or_2_with_one_line(argv):
 @given(batch_streams())
 def test_cli_batch_answers_every_line_in_order(stream):
     check_cli(["plays", "--batch"], stream)
+
+
+@FUZZ
+@given(bot_batch_streams())
+def test_bot_batch_answers_every_line_in_order(stream):
+    check_bot_batch(stream)
+
+
+# ---------------------------------------------------------------------- match records, weights files
+
+
+@FUZZ
+@given(match_records(), actions)
+def test_spoilt_match_records_get_the_engines_errors(record, action):
+    check_record(record, action)
+
+
+@pytest.fixture(scope="module")
+def weights_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("weights")
+
+
+@settings(FUZZ, max_examples=60)
+@given(case=weights_texts())
+def test_damaged_weights_files_are_weights_errors(weights_folder, case):
+    check_weights(case, weights_folder)

@@ -68,7 +68,7 @@ def test_bad_record_headers(record, message):
     (lambda r: r["games"][0].update(moves=[]), 1, None, "is not an object with an 'actions' list"),
     (set_action(1, "8/5"), 1, 2, "game 1, action 2 \"8/5\": an action is an object with an 'act'"),
     (set_action(1, {"act": "jump"}), 1, 2, "'act' must be one of opening, roll, move, confirm"),
-    (set_action(1, {"act": "confirm", "dice": [3, 1]}), 1, 2, "confirm takes no dice"),
+    (set_action(1, {"act": "confirm", "dice": [3, 1]}), 1, 2, "confirm takes no 'dice'"),
     (set_action(0, {"act": "opening"}), 1, 1, "opening needs dice"),
     (set_action(0, {"act": "opening", "dice": [0, 7]}), 1, 1, "dice are two whole numbers from 1 to 6"),
     (set_action(0, {"act": "opening", "dice": "31"}), 1, 1, "dice are two whole numbers"),

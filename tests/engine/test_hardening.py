@@ -1,4 +1,4 @@
-"""Issue 10's hostile inputs, one regression test each: a clear error naming the problem, quickly.
+"""Hostile inputs that once crashed or hung the engine, one regression test each: a clear error naming the problem, quickly.
 
 The tests of the reproducers failed on the engine before the JSON contract's
 readers (``nardy_rules.contract``), checked by running this file against it:

@@ -39,7 +39,7 @@ def move(start, end, die, hit=False):
 
 
 def key(code, params):
-    """The message key the answers carry with a reason (README, "Reason codes"): the code, or its variant."""
+    """The message key the answers carry with a reason (dev/engine.md, "Reason codes"): the code, or its variant."""
     if code == "point-closed":
         return f"point-closed/{params['color']}"
     if code == "no-checker" and params.get("point") == "bar":

@@ -141,9 +141,10 @@ def own_moves(side, moves):
 def our_actions(entries, result):
     """What gnubg should list for one game: plays with the Position ID before them, cube actions, resign."""
     out = []
-    for entry, position in walk_sheet("short", entries):
+    for index, (entry, position) in enumerate(walk_sheet("short", entries)):
         kind = entry and entry["kind"]
-        if kind == "resign" and "dice" in entry and not out:  # resigned with the opening dice
+        accepted = index + 1 < len(entries) and entries[index + 1]["kind"] == "accept"
+        if kind == "resign" and "dice" in entry and not out and accepted:  # resigned with the opening dice
             out.append(("set", SIDE[entry["side"]], sorted(entry["dice"])))
         if kind in ("play", "cannot-move"):
             side = entry["side"]
@@ -227,6 +228,24 @@ def test_gnubg_reads_a_game_resigned_before_its_first_play(tmp_path):
     text = export_mat(play.record().to_json())
     assert "\n  1) 31:" + " " * 26 + "Wins 3 points\n" in text
     compare(play, gnubg_import(tmp_path, text))
+
+
+def test_a_declined_resignation_before_the_first_play_writes_the_dice_once(tmp_path):
+    # White wins the opening 6-5, offers to resign, Black declines, White plays the 6-5: one line for the
+    # roll, as GNU Backgammon writes it (a stray "65:" before it read as White rolling 6-5 twice).
+    play = run(new_play("short", 3), ("opening", 6, 5), "resign", "decline", ("move", 24, 18), ("move", 13, 8),
+               "confirm", ("roll", 3, 1), ("move", 1, 4), ("move", 1, 2), "confirm")
+    text = export_mat(play.record().to_json())
+    assert text.splitlines()[11:] == ["  1) 65: 24/18 13/8" + " " * 14 + "31: 24/21 24/23", ""]
+    compare(play, gnubg_import(tmp_path, text))
+    # Declined, then offered again and accepted: the dice written once, with the result.
+    play = run(new_play("short", 3), ("opening", 6, 5), "resign", "decline", "resign", "accept")
+    text = export_mat(play.record().to_json())
+    assert text.splitlines()[11:] == ["  1) 65:" + " " * 26 + "Wins 3 points", ""]  # koks: its back checkers
+    compare(play, gnubg_import(tmp_path, text))
+    # A resignation still on the table is not written either: the game has not begun for the format.
+    pending = run(new_play("short", 3), ("opening", 6, 5), "resign")
+    assert "65" not in export_mat(pending.record().to_json())
 
 
 def test_gnubg_replays_random_matches_position_by_position(tmp_path):

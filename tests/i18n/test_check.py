@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
-from nardy_site.languages import enabled
-from nardy_site.placeholders import problem
+from nardy_site.translations.languages import enabled
+from nardy_site.translations.placeholders import problem
 
 from .conftest import ROOT, run
 
@@ -133,8 +133,9 @@ def test_placeholder_rules():
 
 
 def _build_says(repo, code):
-    """What the build's loading of a catalog (nardy_site.i18n.load, in on_config) says: its warnings and its error."""
-    script = ("from nardy_site import i18n, languages\n"
+    """What the build's loading of a catalog (nardy_site.translations.i18n.load, in on_config) says: its warnings and its
+    error."""
+    script = ("from nardy_site.translations import i18n, languages\n"
               f"try:\n    print('\\n'.join(i18n.load(languages.get({code!r}))[1]))\n"
               "except i18n.CatalogError as error:\n    print(error)\n")
     done = subprocess.run([str(repo / ".venv" / "bin" / "python"), "-c", script], cwd=repo, capture_output=True,
@@ -143,7 +144,7 @@ def _build_says(repo, code):
 
 
 def test_the_build_and_the_check_name_a_catalog_problem_in_the_same_words(repo):
-    # One checker (nardy_site.placeholders, i18n.entry_name): a translator sees the same line from both.
+    # One checker (nardy_site.translations.placeholders, i18n.entry_name): a translator sees the same line from both.
     catalog = repo / "locales/uz@latin/LC_MESSAGES/messages.po"
     msgid = _edit(catalog, r'^msgstr "Zar: \{die\}\."$', 'msgstr "Zar: {zar}."') - 1
     said = _build_says(repo, "uz")

@@ -1,4 +1,4 @@
-"""Issue 10, item 10: a quote or a tag in any translation can no longer change a page's markup.
+"""A quote or a tag in any translation can no longer change a page's markup.
 
 Every translated string is escaped where it lands (our templates, Material's, the hook's configuration,
 the root pages, the generated Markdown pages, the boards' data), and scripts/i18n check refuses a
@@ -16,7 +16,7 @@ from tests.site.htmlscan import parse_file
 
 from .conftest import run
 
-#: The issue's payload: written unescaped into an attribute, it runs script on every Kazakh page.
+#: An attribute payload: written unescaped into an attribute, it runs script on every Kazakh page.
 PAYLOAD = 'x" autofocus onfocus="alert(304)" y="'
 #: And a tag with an entity: as HTML it would be an element; as text, these very characters.
 TAG = '<b id="evil">&amp;</b>'
@@ -52,7 +52,7 @@ def poison_catalog(path, suffix):
         write_po(handle, catalog, width=0)
 
 
-def test_the_issue_payload_fails_the_check_naming_the_entry(repo):
+def test_the_attribute_payload_fails_the_check_naming_the_entry(repo):
     line = set_translation(repo / KK, "Switch to dark mode", PAYLOAD)
     done = i18n(repo, "check", "kk")
     assert done.returncode == 1
@@ -124,7 +124,7 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
     assert missing.find(cls="md-select__list").get("aria-label").endswith(f"{PAYLOAD}{TAG}")
     chooser = parse_file(site / "404.html")
     assert any(span.text().endswith(f"{PAYLOAD}{TAG}") for span in chooser.find_all("span"))
-    # The boards' strings are data (assets/nardy-board.js inserts them as text).
+    # The boards' strings are data (assets/board/nardy-board.js inserts them as text).
     strings = json.loads((site / "kk" / "assets" / "i18n.json").read_text(encoding="utf-8"))
     assert strings["messages"]["roll"].endswith(f" {PAYLOAD}{TAG}")
 
@@ -132,7 +132,7 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
 def test_generated_pages_write_any_text_as_text():
     import markdown
 
-    from nardy_site.generated_pages import text
+    from nardy_site.pages.generated_pages import text
     from tests.site.htmlscan import parse
 
     for value in ["<script>alert(1)</script>", "a | b", "x & y", "&lt;", "&amp;amp;", "[x](javascript:alert(1))",

@@ -10,8 +10,9 @@ import subprocess
 
 import yaml
 
-from nardy_site import sections, translation
-from nardy_site.markdown_reader import read
+from nardy_site.page import sections
+from nardy_site.page.markdown_reader import read
+from nardy_site.translations import translation
 
 from .conftest import ROOT, run
 

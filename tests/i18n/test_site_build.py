@@ -3,9 +3,9 @@
 import html
 import re
 
-from nardy_site.glossary import load as glossary_terms
-from nardy_site.languages import enabled
-from nardy_site.status import report
+from nardy_site.translations.glossary import load as glossary_terms
+from nardy_site.translations.languages import enabled
+from nardy_site.translations.status import report
 
 from .conftest import ROOT, run
 

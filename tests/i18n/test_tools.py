@@ -2,8 +2,8 @@
 
 import re
 
-from nardy_site.glossary import check_page
-from nardy_site.structure import compare_texts, line_of
+from nardy_site.page.structure import compare_texts, line_of
+from nardy_site.translations.glossary import check_page
 
 from .conftest import ROOT, run
 

@@ -4,7 +4,7 @@ Runs Node.js with the pinned Pyodide on a few hundred positions of both games
 from random games and random positions, through the live boards' own entry
 point ``nardy_rules.live``, and compares every answer with this interpreter's.
 Pyodide and the engine archive are the files the site ships: the build's
-``nardy_site.live_assets`` writes them into a temporary ``pyodide/`` folder
+``nardy_site.app.live_assets`` writes them into a temporary ``pyodide/`` folder
 here, as it does into ``site/pyodide/``.
 """
 
@@ -17,7 +17,7 @@ import pytest
 
 from nardy_rules import to_text
 from nardy_rules.live import handle
-from nardy_site import live_assets
+from nardy_site.app import live_assets
 from tests.engine.positions import random_game_positions, random_position
 
 ROOT = Path(__file__).resolve().parents[2]

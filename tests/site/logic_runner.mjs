@@ -7,12 +7,12 @@ import { pathToFileURL } from "node:url";
 
 const [assets, layoutPath] = process.argv.slice(2);
 const load = (name) => import(pathToFileURL(`${assets}/${name}`).href);
-const { AnswerRecord } = await load("nardy-embedded.js");
-const draw = await load("nardy-draw.js");
-const geometry = await load("nardy-geometry.js");
-const strings = await load("nardy-strings.js");
-const link = await load("nardy-link.js");
-const state = await load("nardy-board-state.js");
+const { AnswerRecord } = await load("engine/nardy-embedded.js");
+const draw = await load("board/nardy-draw.js");
+const geometry = await load("board/nardy-geometry.js");
+const strings = await load("board/nardy-strings.js");
+const link = await load("board/nardy-link.js");
+const state = await load("board/nardy-board-state.js");
 const LAYOUTS = (await import(pathToFileURL(layoutPath).href)).default;
 
 const records = new Map();

@@ -16,7 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from nardy_site import languages
+from nardy_site.translations import languages
 from nardy_site.build import build
 from nardy_site.serve import serve_in_thread
 

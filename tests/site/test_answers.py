@@ -1,12 +1,12 @@
-"""The recorded answers of a page's boards (nardy_site.answers): made once for every language's build, the
+"""The recorded answers of a page's boards (nardy_site.figures.answers): made once for every language's build, the
 same records as made afresh; what they are made from decides which ones are read; one file per board."""
 
 from __future__ import annotations
 
 import json
 
-from nardy_site import answers
-from nardy_site.blocks import find_blocks, verify
+from nardy_site.figures import answers
+from nardy_site.page.blocks import find_blocks, verify
 
 PAGE = '''```nardy id="a" caption="A"
 position: nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2

@@ -1,4 +1,4 @@
-"""Issue 10, item 7: hostile values in diagram blocks and table cells stop the build naming file and
+"""Hostile values in diagram blocks and table cells stop the build naming file and
 line, for every one of them, never with a traceback naming only the page."""
 
 from __future__ import annotations

@@ -7,9 +7,11 @@ import xml.etree.ElementTree as ET
 
 from nardy_rules import ShortPosition, legal_plays, to_text
 from nardy_rules.turn import Turn
-from nardy_site import answers, i18n, languages
-from nardy_site.blocks import find_blocks, verify
-from nardy_site.diagram import figure, script_json
+from nardy_site.figures import answers
+from nardy_site.translations import i18n, languages
+from nardy_site.app import live_assets
+from nardy_site.page.blocks import find_blocks, verify
+from nardy_site.figures.diagram import figure, script_json
 
 from .helpers import SVG, text_of
 
@@ -87,7 +89,7 @@ def test_data_for_the_live_boards():
     assert refused == {"legal": False, "reason": {"code": "point-closed", "params": {"point": 12, "count": 15, "color": "black"},
                                                   "key": "point-closed/black"}}
     uz, _ = i18n.load(languages.get("uz"))
-    message = i18n.board_catalog(uz)["reasons"][refused["reason"]["key"]]
+    message = live_assets.catalog(uz)["reasons"][refused["reason"]["key"]]
     assert message[1].format(**refused["reason"]["params"]) == "12-katak yopiq: unda 15 ta qora dona turibdi."
     # One checker may leave the head, and no 6 can be played after it (12 is Black's).
     legal = first["states"][0]["answer"]["legal_moves"]

@@ -1,4 +1,4 @@
-"""The engine snapshot's cache (nardy_site.engine_snapshot): made once per input, made again when damaged,
+"""The engine snapshot's cache (nardy_site.app.engine_snapshot): made once per input, made again when damaged,
 and a maker that fails or a missing Node.js is a clear build error. The image itself is checked in the
 built site (test_live_assets) and used by the browser (tests/browser/test_engine_start.py)."""
 
@@ -9,7 +9,7 @@ import struct
 
 import pytest
 
-from nardy_site import engine_snapshot
+from nardy_site.app import engine_snapshot
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 
-from nardy_site import languages
-from nardy_site.site_build import SiteBuild
+from nardy_site.translations import languages
+from nardy_site.hook.site_build import SiteBuild
 
 from .helpers import ROOT, write_build
 

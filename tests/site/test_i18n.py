@@ -12,8 +12,8 @@ from babel.messages.pofile import read_po
 
 from nardy_rules import ShortPosition, from_text
 from nardy_rules.reasons import Refusal
-from nardy_site import i18n, languages, placeholders
-from nardy_site.describe import describe
+from nardy_site.translations import i18n, languages, placeholders
+from nardy_site.figures.describe import describe
 
 from .helpers import ROOT
 
@@ -57,7 +57,7 @@ def test_msgfmt_check(lang):
 
 
 def test_placeholders_are_checked():
-    # The build's check (i18n.load) is the one of scripts/i18n check: nardy_site.placeholders.
+    # The build's check (i18n.load) is the one of scripts/i18n check: nardy_site.translations.placeholders.
     assert placeholders.problem("{count} on {point}", "{point}: {count}") is None
     assert "cnt" in placeholders.problem("{count} on {point}", "{cnt} on {point}")
     assert "point" in placeholders.problem("{count} on {point}", "{count}")

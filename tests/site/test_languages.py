@@ -10,7 +10,7 @@ import pytest
 from babel import Locale
 from mkdocs.utils.yaml import yaml_load
 
-from nardy_site import languages
+from nardy_site.translations import languages
 
 from .helpers import ROOT
 

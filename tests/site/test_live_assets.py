@@ -11,7 +11,10 @@ import re
 
 import pytest
 
-from nardy_site import answers, engine_archive, engine_snapshot, i18n, languages, live_assets, play_page, plural
+from nardy_site.figures import answers
+from nardy_site.app import engine_archive, engine_snapshot, live_assets
+from nardy_site.translations import i18n, languages, plural
+from nardy_site.pages import play_page
 
 from . import expected
 from .expected import PAGES, page_html
@@ -74,7 +77,7 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
             assert (assets / name).read_bytes() == (ROOT / "assets" / name).read_bytes()
         catalog = json.loads((assets / "i18n.json").read_text(encoding="utf-8"))
         translator, _ = i18n.load(lang)
-        assert catalog == i18n.board_catalog(translator)
+        assert catalog == live_assets.catalog(translator)
         assert catalog["lang"] == expected.bcp47(lang.code)
         assert set(catalog["messages"]) == set(i18n.BOARD) | set(play_page.PLAY)
         assert all(catalog["messages"].values()) and all(catalog["reasons"].values())
@@ -84,12 +87,12 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
 
 
 def test_the_worker_finds_pyodide_relative_to_itself(site, site_languages):
-    worker = (site / site_languages[0].code / "assets" / "nardy-worker.js").read_text(encoding="utf-8")
-    assert 'new URL("../../pyodide/", import.meta.url)' in worker
-    assert (site / site_languages[0].code / "assets" / "../../pyodide/pyodide.mjs").resolve().is_file()
+    worker = (site / site_languages[0].code / "assets" / "engine" / "nardy-worker.js").read_text(encoding="utf-8")
+    assert 'new URL("../../../pyodide/", import.meta.url)' in worker
+    assert (site / site_languages[0].code / "assets" / "engine" / "../../../pyodide/pyodide.mjs").resolve().is_file()
     for name in ("pyodide.mjs", "nardy_rules.zip"):
         assert f'"{name}"' in worker
-    client = (site / site_languages[0].code / "assets" / "nardy-engine.js").read_text(encoding="utf-8")
+    client = (site / site_languages[0].code / "assets" / "engine" / "nardy-engine.js").read_text(encoding="utf-8")
     assert 'new Worker(new URL("nardy-worker.js", import.meta.url), { type: "module" })' in client
 
 
@@ -104,7 +107,7 @@ def test_no_script_names_another_host(site, site_languages):
             assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), (lang.code, name)
             assert "cdn" not in text.lower(), (lang.code, name)
     # Pyodide's own default CDN is never asked for: everything is given by URL from this site.
-    worker = (site / site_languages[0].code / "assets" / "nardy-worker.js").read_text(encoding="utf-8")
+    worker = (site / site_languages[0].code / "assets" / "engine" / "nardy-worker.js").read_text(encoding="utf-8")
     assert "indexURL: BASE.href" in worker and "packages: []" in worker
 
 
@@ -119,11 +122,11 @@ def test_module_script_only_on_pages_with_boards(site, site_languages):
             loaders = [s for s in root.find_all("script") if "nardy-board.js" in s.text()]
             if figures:
                 assert not modules
-                board_module = "../assets/nardy-board.js" if url else "assets/nardy-board.js"
+                board_module = "../assets/board/nardy-board.js" if url else "assets/board/nardy-board.js"
                 assert len(loaders) == 1 and f'script.src = "{board_module}";' in loaders[0].text()
                 assert 'addEventListener("load"' in loaders[0].text()
             elif url == "play/":  # the play page's own script (it starts the engine itself)
-                assert [s.get("src") for s in modules] == ["../assets/nardy-play.js"]
+                assert [s.get("src") for s in modules] == ["../assets/play/nardy-play.js"]
             else:
                 assert not modules and not loaders
             urls = [u for _line, u in loaded_urls(root)]
@@ -168,10 +171,11 @@ def test_each_board_has_its_recorded_answers_and_they_stay_small(site, site_lang
 
 
 def test_no_script_is_over_300_lines():
-    for path in sorted((ROOT / "assets").glob("*.js")):
+    assets = ROOT / "assets"
+    for path in sorted(assets.rglob("*.js")):
         lines = path.read_text(encoding="utf-8").count("\n")
         assert lines <= 300, (path.name, lines)
-    assert set(live_assets.SCRIPTS) == {p.name for p in (ROOT / "assets").glob("nardy-*.js")}
+    assert set(live_assets.SCRIPTS) == {p.relative_to(assets).as_posix() for p in assets.rglob("nardy-*.js")}
 
 
 def test_layout_module_is_the_engines_geometry(site, site_languages):
@@ -204,7 +208,7 @@ def test_plural_parser_refuses_anything_else(bad):
 def test_every_language_compiles_its_board_strings():
     for lang in languages.enabled():
         translator, _ = i18n.load(lang)
-        catalog = i18n.board_catalog(translator)
+        catalog = live_assets.catalog(translator)
         assert not translator.missing or not translator.needs_translation, (lang.code, sorted(translator.missing)[:3])
         assert catalog["nplurals"] == translator.num_plurals
         for key, value in catalog["messages"].items():

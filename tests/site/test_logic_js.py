@@ -2,7 +2,7 @@
 
 - The recorded answers: for every state of every example turn of every board of every language (the
   ``nardy-answers/<figure id>.json`` files the build wrote), every request a board makes there, asked of the JavaScript
-  embedded answerer (assets/nardy-embedded.js), deep-equals ``nardy_rules.live.handle(request)`` (which the
+  embedded answerer (assets/engine/nardy-embedded.js), deep-equals ``nardy_rules.live.handle(request)`` (which the
   Pyodide parity test holds to Pyodide): the turn so far after every order of moves into each state (every
   state, and every edge into it), the targets of every place, the checks of the refused and shown moves, the
   plays, and the positions a turn ends in. A request the record does not hold is left to the engine.
@@ -33,7 +33,9 @@ from nardy_rules import from_text, svg, to_text
 from nardy_rules.live import handle, reason_json
 from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
-from nardy_site import answers, i18n, languages
+from nardy_site.figures import answers
+from nardy_site.translations import i18n, languages
+from nardy_site.app import live_assets
 from tests.engine.positions import random_game_positions, random_position
 
 from .helpers import ROOT, sample_positions
@@ -367,7 +369,7 @@ def test_clicks_land_on_the_place_under_them(run):
 def catalogs():
     for lang in languages.enabled():
         translator, _ = i18n.load(lang)
-        yield lang, translator, i18n.board_catalog(translator)
+        yield lang, translator, live_assets.catalog(translator)
 
 
 def test_plural_rules_evaluated_from_the_compiled_tree(run):
@@ -437,7 +439,7 @@ def test_refusal_reasons_in_every_language(run):
 
 def test_the_kazakh_reason_for_a_closed_point():
     kk, _ = i18n.load(languages.get("kk"))
-    catalog = i18n.board_catalog(kk)
+    catalog = live_assets.catalog(kk)
     assert catalog["lang"] == "kk-Cyrl"
     forms = catalog["reasons"]["point-closed/black"]
     assert forms[1].format(point=8, count=2) == "8-пункт жабық: онда 2 қара тас тұр."

@@ -1,4 +1,4 @@
-"""nardy_site.markdown_reader: the one reader of the pages, and the bugs the separate scanners had.
+"""nardy_site.page.markdown_reader: the one reader of the pages, and the bugs the separate scanners had.
 
 The first tests pin the document model; the ``*_bug`` tests each reproduce a
 place where one of the old scanners (blocks, tables, structure, glossary, the
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_site.blocks import BlockError, find_blocks, read_blocks
-from nardy_site.glossary import check_page
-from nardy_site.markdown_reader import fence_attributes, read
-from nardy_site.structure import compare_texts, outline_text
-from nardy_site.tables import TableError, find_tables
+from nardy_site.page.blocks import BlockError, find_blocks, read_blocks
+from nardy_site.translations.glossary import check_page
+from nardy_site.page.markdown_reader import fence_attributes, read
+from nardy_site.page.structure import compare_texts, outline_text
+from nardy_site.page.tables import TableError, find_tables
 
 BLOCK = "position: nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2\ndice: 6-5\n"
 TABLE = "| Roll | Ways |\n|---|---|\n| 6-6 | 1 |\n"

@@ -1,27 +1,28 @@
-"""Offline and installable, in the built site (nardy_site.offline): each language's web app manifest, offline
+"""Offline and installable, in the built site (nardy_site.app.offline): each language's web app manifest, offline
 page and worker registration; the app icons; the service worker's list of every file with its hash.
 
 Expected names come from the catalogs (Babel's read_po, tests/site/expected.py) and the language table; the
-PNG files are read here with struct and zlib, the site's files walked and hashed here.
+PNG files are read with Pillow, the site's files walked and hashed here.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
-import struct
-import zlib
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from PIL import Image
 
 from nardy_rules import svg
-from nardy_site import offline, png
-from nardy_site.languages import get
+from nardy_site.app import offline
+from nardy_site.figures import app_icons
+from nardy_site.translations.languages import get
 
 from . import expected
 from .htmlscan import loaded_urls, parse_file
@@ -37,41 +38,12 @@ def text_of(code: str, key: str) -> str:
 
 
 def read_png(data: bytes) -> tuple[int, int, list[list[tuple[int, ...]]]]:
-    """(width, height, rows of RGBA pixels) of an 8-bit RGBA PNG; every chunk's CRC checked."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
-    at, chunks = 8, []
-    while at < len(data):
-        (length,) = struct.unpack(">I", data[at:at + 4])
-        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
-        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
-        assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc, kind
-        chunks.append((kind, body))
-        at += 12 + length
-    assert chunks[0][0] == b"IHDR" and chunks[-1][0] == b"IEND"
-    width, height, depth, colour, _compression, _filter, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
-    assert (depth, colour, interlace) == (8, 6, 0)  # 8-bit RGBA, not interlaced
-    raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
-    stride, rows, previous = 4 * width, [], bytearray(4 * width)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):  # the five PNG filters
-            left = line[i - 4] if i >= 4 else 0
-            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif kind == 4:
-                p = left + up - corner
-                best = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
-                line[i] = (line[i] + best) & 0xFF
-            else:
-                assert kind == 0, kind
-        rows.append([tuple(line[x:x + 4]) for x in range(0, stride, 4)])
-        previous = line
-    return width, height, rows
+    """(width, height, rows of RGBA pixels) of an 8-bit RGBA PNG, read by Pillow (which checks every chunk's CRC)."""
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG" and image.mode == "RGBA", (image.format, image.mode)
+    pixels = list(image.get_flattened_data())
+    return image.width, image.height, [pixels[y * image.width:(y + 1) * image.width] for y in range(image.height)]
 
 
 def renderer_colour(name: str) -> tuple[int, int, int]:
@@ -118,6 +90,9 @@ def test_the_icons_are_the_board_of_the_diagrams(site, site_languages):
         # The bar runs down the middle of the board, between two fields (the renderer's colours).
         assert rows[middle][middle] == (*renderer_colour("bar"), 255)
         assert (*renderer_colour("field"), 255) in rows[middle]
+        # The start position's checkers in both colours, as the diagrams draw them.
+        drawn_colours = {pixel for row in rows for pixel in row}
+        assert {(*renderer_colour("white"), 255), (*renderer_colour("black"), 255)} <= drawn_colours
         corners = [rows[0][0], rows[0][-1], rows[-1][0], rows[-1][-1]]
         if icon["purpose"] == "maskable":
             # A full square of the theme colour; the board within the central circle every mask keeps.
@@ -220,7 +195,7 @@ def test_the_worker_lists_every_file_of_the_build_with_its_hash(site, site_langu
         # Not what no page loads, nor the engine's worker (it starts with Pyodide, when a reader plays).
         assert not [key for key in shell if key.endswith((".map", "nardy-worker.js")) or "/lunr/" in key]
         assert {f"{code}/", f"{code}/offline.html", f"{code}/manifest.webmanifest", f"{code}/search/search_index.json",
-                f"{code}/assets/sw-register.js", f"{code}/assets/nardy-board.js", f"{code}/assets/i18n.json"} <= set(shell)
+                f"{code}/assets/sw-register.js", f"{code}/assets/board/nardy-board.js", f"{code}/assets/i18n.json"} <= set(shell)
         # Whatever a page of the language loads by itself from the site is in the shell.
         for page in (site / code).rglob("index.html"):
             here = "http://host/" + page.relative_to(site).as_posix()
@@ -287,6 +262,6 @@ def test_bad_input_gets_a_clear_error(tmp_path):
     with pytest.raises(offline.OfflineError, match=r"no language has its offline\.html"):
         offline.build_manifest(tmp_path / "empty")
     with pytest.raises(ValueError, match=r"not a colour #rrggbb: '#12'"):
-        png.hex_colour("#12")
-    with pytest.raises(ValueError, match="canvas size 0x5"):
-        png.Canvas(0, 5)
+        app_icons.icon(192, "maskable", "#12")
+    with pytest.raises(ValueError, match=r"icon purpose 'monochrome': use 'any' or 'maskable'"):
+        app_icons.icon(192, "monochrome", "#795649")

@@ -87,7 +87,7 @@ def test_the_notice_and_the_mark_are_inserted_as_text(tmp_path, monkeypatch):
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from nardy_site import i18n
+    from nardy_site.translations import i18n
 
     from .helpers import write_build
 

@@ -10,7 +10,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from nardy_site import i18n, languages
+from nardy_site.translations import i18n, languages
 
 from .helpers import built_pages, mkdocs_build, write_build
 from .htmlscan import parse_file

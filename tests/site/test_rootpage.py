@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from nardy_site import languages, rootpage
+from nardy_site.translations import languages
+from nardy_site.pages import rootpage
 
 from .helpers import URL
 

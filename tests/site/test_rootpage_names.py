@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from nardy_site import languages, rootpage
+from nardy_site.translations import languages
+from nardy_site.pages import rootpage
 
 from .htmlscan import parse
 

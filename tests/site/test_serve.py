@@ -111,7 +111,7 @@ def test_gzip_for_a_browser_that_asks(site_url, site, site_languages):
     import gzip
 
     code = site_languages[0].code
-    for path, kind in ((f"{code}/short/", "text/html"), (f"{code}/assets/nardy-board.js", "text/javascript"),
+    for path, kind in ((f"{code}/short/", "text/html"), (f"{code}/assets/board/nardy-board.js", "text/javascript"),
                        (f"{code}/assets/i18n.json", "application/json"), ("pyodide/pyodide.asm.wasm", "application/wasm"),
                        ("pyodide/pyodide.asm.mjs", "text/javascript")):
         status, headers, body = get_gzip(site_url + path)

@@ -1,4 +1,4 @@
-"""Issue 10, item 12: nardy_site.serve answers every address, however hostile, with 400 or 404 and the
+"""nardy_site.serve answers every address, however hostile, with 400 or 404 and the
 404 page of the language it is under (or the root's): never an empty reply, never a traceback."""
 
 from __future__ import annotations

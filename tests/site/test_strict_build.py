@@ -1,4 +1,4 @@
-"""Issue 10, items 8 and 9: ``nardy_site.build`` (scripts/build) fails on every MkDocs warning, and
+"""``nardy_site.build`` (scripts/build) fails on every MkDocs warning, and
 builds into a fresh folder that replaces the site only when every language succeeded.
 
 Each test builds one or two languages of a copy of the repository (tests/i18n/conftest.py).

@@ -7,14 +7,14 @@ import re
 
 import pytest
 
-from nardy_site import translation
-from nardy_site.blocks import find_blocks
-from nardy_site.markdown_reader import read
+from nardy_site.translations import translation
+from nardy_site.page.blocks import find_blocks
+from nardy_site.page.markdown_reader import read
 
 from . import expected
 from .expected import PAGES
 from .helpers import ROOT
-from nardy_site.structure import compare
+from nardy_site.page.structure import compare
 
 SOURCE = ROOT / "docs" / "uz"
 

@@ -1,0 +1,174 @@
+/* The play page's controls: the new-game form, the action buttons, the lines it says, the scoresheet,
+   the hints and the position's forms. DOM only: the controller (nardy-play-app.js) says what is shown.
+
+   Buttons sit in one toolbar under the board (one tab stop, the arrow keys
+   move in it), within a thumb's reach on a phone. Every text is inserted as
+   text (nardy-dom.js). actions[key]() runs when a control is used. */
+
+import { htmlElement } from "../board/nardy-dom.js";
+import { LEVELS } from "./nardy-play-seats.js";
+
+/** The toolbar's buttons in their order: the game's actions, then the page's. */
+export const BUTTONS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm",
+  "next-game", "resign", "hint"];
+const LABELS = { opening: "play-opening-roll", roll: "roll", double: "play-double", take: "play-take", pass: "play-pass",
+  accept: "play-accept", decline: "play-decline", undo: "undo", confirm: "play-confirm", "next-game": "play-next",
+  resign: "play-resign", hint: "play-hint" };
+/** The match lengths offered: a single game, then odd lengths up to 25 (tournament finals are played to 25).
+    A stored or pasted match of another length the engine accepts (2..64) gets its own option when resumed. */
+const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
+
+function lengthText(t, n) {
+  return n ? t("play-length-n", { count: n }) : t("play-length-0");
+}
+
+function select(t, name, label, options) {
+  const element = htmlElement("select", { name, "data-setting": name });
+  for (const [value, text] of options) element.append(htmlElement("option", { value: String(value) }, text));
+  return [htmlElement("label", { class: "nardy-play-field" }, t(label)), element];
+}
+
+export class PlayPanel {
+  constructor(root, t, actions) {
+    this.t = t;
+    this.buttons = {};
+    const field = (name, label, options) => {
+      const [wrapper, element] = select(t, name, label, options);
+      wrapper.append(element);
+      return [wrapper, element];
+    };
+    const seatOptions = [["person", t("play-person")], ...LEVELS.map((level) => [`computer-${level}`, t(`play-computer-${level}`)])];
+    const parts = [
+      field("variant", "play-game-label", [["short", t("play-short")], ["long", t("play-long")]]),
+      field("length", "play-length-label", LENGTHS.map((n) => [n, lengthText(t, n)])),
+      field("white", "play-white-seat", seatOptions),
+      field("black", "play-black-seat", seatOptions),
+    ];
+    this.fields = Object.fromEntries(parts.map(([, element]) => [element.name, element]));
+    this.fields.black.value = "computer-club";
+    const start = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": "start" }, t("play-start"));
+    start.addEventListener("click", () => actions.start());
+    this.form = htmlElement("fieldset", { class: "nardy-play-settings" });
+    this.form.append(htmlElement("legend", {}, t("play-settings")), ...parts.map(([wrapper]) => wrapper), start);
+
+    this.info = htmlElement("p", { class: "nardy-live-info nardy-play-info", id: "nardy-play-info" });
+    this.score = htmlElement("p", { class: "nardy-play-score" });
+    this.status = htmlElement("p", { class: "nardy-live-status", role: "status", "aria-live": "polite" });
+    this.tools = htmlElement("div", { class: "nardy-live-tools nardy-play-tools", role: "toolbar", "aria-label": t("play-toolbar") });
+    for (const key of BUTTONS) {
+      const button = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": key, hidden: true }, t(LABELS[key], { count: 1 }));
+      button.addEventListener("click", () => actions.act(key));
+      this.tools.append(button);
+      this.buttons[key] = button;
+    }
+    this.tools.addEventListener("keydown", (event) => this.toolKey(event));
+    this.hints = htmlElement("div", { class: "nardy-play-hints", hidden: true });
+    this.sheet = htmlElement("div", { class: "nardy-play-sheet" });
+    this.sheetList = htmlElement("ul", { class: "nardy-play-sheet-list" });
+    this.sheet.append(htmlElement("p", { class: "nardy-play-heading" }, t("play-scoresheet")), this.sheetList);
+    /** The parts above the board, right under it, and after it. */
+    this.under = [this.info, this.score, this.tools, this.status, this.hints];
+    this.after = [this.sheet, this.form];
+  }
+
+  settings() {
+    const f = this.fields;
+    return { variant: f.variant.value, length: Number(f.length.value), white: f.white.value, black: f.black.value };
+  }
+
+  setSettings({ variant, length, white, black }) {
+    const values = { variant, length: String(length), white, black };
+    const lengths = this.fields.length;
+    if (Number.isInteger(length) && !Array.from(lengths.options).some((option) => option.value === String(length))) {
+      const after = Array.from(lengths.options).find((option) => Number(option.value) > length);
+      lengths.insertBefore(htmlElement("option", { value: String(length) }, lengthText(this.t, length)), after || null);
+    }
+    for (const [name, value] of Object.entries(values)) {
+      const element = this.fields[name];
+      if (Array.from(element.options).some((option) => option.value === value)) element.value = value;
+    }
+  }
+
+  /** Which buttons are there: {key: enabled} for the shown ones; a resign button gets its value. */
+  update(shown, resignPoints) {
+    const hadFocus = this.tools.contains(document.activeElement);
+    for (const key of BUTTONS) {
+      const button = this.buttons[key];
+      button.hidden = !(key in shown);
+      button.disabled = !shown[key];
+    }
+    if (resignPoints) this.buttons.resign.textContent = this.t("play-resign", { count: resignPoints });
+    this.rove(hadFocus);
+  }
+
+  /** One tab stop for the toolbar: the first button shown and enabled. */
+  rove(hadFocus) {
+    const usable = Array.from(this.tools.querySelectorAll("button")).filter((item) => !item.hidden && !item.disabled);
+    const current = usable.find((item) => item === document.activeElement) || usable[0];
+    for (const item of this.tools.querySelectorAll("button")) item.tabIndex = item === current ? 0 : -1;
+    if (hadFocus && current && !this.tools.contains(document.activeElement)) current.focus();
+  }
+
+  toolKey(event) {
+    const usable = Array.from(this.tools.querySelectorAll("button")).filter((item) => !item.hidden && !item.disabled);
+    const index = usable.indexOf(document.activeElement);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let next = null;
+    if (step) next = usable[(index + step + usable.length) % usable.length];
+    else if (event.key === "Home") next = usable[0];
+    else if (event.key === "End") next = usable[usable.length - 1];
+    if (next) {
+      event.preventDefault();
+      for (const item of usable) item.tabIndex = item === next ? 0 : -1;
+      next.focus();
+    }
+  }
+
+  setInfo(text) {
+    this.info.textContent = text;
+  }
+
+  setScore(text) {
+    this.score.textContent = text;
+  }
+
+  /** Announce a line (the one status region); said counts them (the tests wait on it). */
+  say(text) {
+    this.said = (this.said || 0) + 1;
+    this.status.replaceChildren(document.createTextNode(text));
+  }
+
+  /** The scoresheet: per game its name and the list of its entries' lines (line(entry): the text).
+
+      A game's list is drawn again only when its entries changed (another array, or more or fewer of them):
+      a long match has thousands of entries, and an action changes the last game only. */
+  showSheet(games, line) {
+    const shown = this.sheetShown || [];
+    this.sheetShown = games.map((entries, index) => {
+      const old = shown[index];
+      if (old && old.entries === entries && old.count === entries.length) return old;
+      const item = htmlElement("li", { class: "nardy-play-sheet-game" }, this.t("play-game-n", { game: index + 1 }));
+      const list = htmlElement("ol", {});
+      for (const entry of entries) list.append(htmlElement("li", {}, line(entry)));
+      item.append(list);
+      return { entries, count: entries.length, item };
+    });
+    const items = this.sheetShown.map((game) => game.item);
+    if (items.length !== this.sheetList.children.length || items.some((item, index) => this.sheetList.children[index] !== item)) {
+      this.sheetList.replaceChildren(...items);
+    }
+  }
+
+  /** The hints: a heading and one line per play (or nothing: hidden). */
+  showHints(heading, lines) {
+    if (heading === null) {
+      this.hints.hidden = true;
+      this.hints.replaceChildren();
+      return;
+    }
+    const list = htmlElement("ol", { class: "nardy-play-hint-list" });
+    for (const line of lines) list.append(htmlElement("li", {}, line));
+    this.hints.replaceChildren(htmlElement("p", {}, heading), list);
+    this.hints.hidden = false;
+  }
+}

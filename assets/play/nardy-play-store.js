@@ -1,0 +1,162 @@
+/* Keeping, sharing and exporting: the game in localStorage, the share link, the position's forms, the export.
+
+   Stored: {"record": the match record, "seats": {white, black}} under one
+   key; on load the engine re-reads the record, and one that does not read
+   (an old format, a hand-edited value) is dropped with a message. A link
+   play/#position=<XGID | Position ID | nardy text>&dice=5-3 opens that
+   position (read by the engine's forms op) as a new game from it; a bad one
+   says so and opens the start position. The forms (XGID, Position ID, nardy
+   text) of the position shown are the engine's (the forms op); the export is
+   the engine's (the game op's "export"), offered as a download. Nothing
+   thrown reaches the console; storage that is missing or full is ignored. */
+
+import { htmlElement } from "../board/nardy-dom.js";
+
+const KEY = "nardy-play-v1";
+
+/** The longest the stored game may lag behind the page, in ms. */
+const SAVE_MS = 500;
+
+export class Store {
+  constructor() {
+    this.pending = null;
+    // A record of a long match is hundreds of KB: written at most every SAVE_MS (not on every move), and
+    // at once when the page is hidden or left, so a reload or a closed tab loses nothing.
+    const flush = () => this.flush();
+    addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") flush();
+    });
+  }
+
+  save(record, seats) {
+    const first = this.pending === null;
+    this.pending = { record, seats };
+    if (first) this.timer = setTimeout(() => this.flush(), SAVE_MS);
+  }
+
+  flush() {
+    if (this.pending === null) return;
+    clearTimeout(this.timer);
+    const { record, seats } = this.pending;
+    this.pending = null;
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ record, seats }));
+    } catch (error) {
+      /* no storage (private mode, full): the game goes on unsaved */
+    }
+  }
+
+  /** {record, seats}, null when nothing is stored, or "bad" for a value that is not even that shape. */
+  load() {
+    let text = null;
+    try {
+      text = localStorage.getItem(KEY);
+    } catch (error) {
+      return null;
+    }
+    if (text === null) return null;
+    try {
+      const value = JSON.parse(text);
+      if (value && typeof value === "object" && value.record && value.seats && typeof value.seats === "object") {
+        return { record: value.record, seats: { white: String(value.seats.white), black: String(value.seats.black) } };
+      }
+    } catch (error) {
+      /* below */
+    }
+    return "bad";
+  }
+
+  drop() {
+    this.pending = null;
+    clearTimeout(this.timer);
+    try {
+      localStorage.removeItem(KEY);
+    } catch (error) {
+      /* nothing to drop */
+    }
+  }
+}
+
+/** The share link's fields, or null when the address has none: {position, dice: [a, b] | null}; syntax only. */
+export function readLink(hash) {
+  if (!hash || !hash.startsWith("#") || !hash.includes("position=")) return null;
+  let params;
+  try {
+    params = new URLSearchParams(hash.slice(1));
+  } catch (error) {
+    return { position: "", dice: null };
+  }
+  const position = params.get("position") || "";
+  const dice = /^([1-6])-([1-6])$/.exec(params.get("dice") || "");
+  return { position: position.slice(0, 200), dice: dice ? [Number(dice[1]), Number(dice[2])] : null };
+}
+
+export function writeLink(text, dice) {
+  const url = new URL(location.href);
+  url.hash = `position=${encodeURIComponent(text)}${dice ? `&dice=${dice.join("-")}` : ""}`;
+  return url.href;
+}
+
+/** The position's forms and the paste field, under the scoresheet. */
+export class FormsBox {
+  constructor(t, ask, onOpen) {
+    this.t = t;
+    this.ask = ask;
+    this.root = htmlElement("div", { class: "nardy-play-forms" });
+    this.fields = {};
+    const field = (name, label, readonly = true) => {
+      const input = htmlElement("input", { type: "text", class: "nardy-live-link", readonly, "data-form": name, spellcheck: "false" });
+      const wrapper = htmlElement("label", { class: "nardy-play-field" }, t(label));
+      wrapper.append(input);
+      this.root.append(wrapper);
+      this.fields[name] = input;
+      return input;
+    };
+    this.root.append(htmlElement("p", { class: "nardy-play-heading" }, t("play-forms")));
+    const paste = field("paste", "play-paste-label", false);
+    const open = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": "paste" }, t("play-paste"));
+    open.addEventListener("click", () => onOpen(paste.value));
+    this.root.append(open);
+    field("text", "form-text");
+    field("xgid", "form-xgid");
+    field("gnubg", "form-gnubg");
+    field("link", "link-label");
+    this.export = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": "export" }, t("play-export"));
+    this.root.append(this.export);
+    this.version = 0;
+  }
+
+  /** Show the forms of a position (the engine's forms op); dice for the link, when there are some. */
+  async show(position, dice = null) {
+    const version = ++this.version;
+    const answer = await this.ask({ op: "forms", position });
+    if (version !== this.version) return;
+    if (answer.error) {
+      this.clear();
+      return;
+    }
+    this.fields.text.value = answer.text;
+    this.fields.xgid.value = answer.xgid || "";
+    this.fields.gnubg.value = answer.gnubg || "";
+    this.fields.xgid.parentNode.hidden = !answer.xgid;
+    this.fields.gnubg.parentNode.hidden = !answer.gnubg;
+    this.fields.link.value = writeLink(answer.text, dice);
+  }
+
+  /** No forms to show (a set-up position the engine refuses): the fields empty, not a stale position's. */
+  clear() {
+    this.version += 1;
+    for (const name of ["text", "xgid", "gnubg", "link"]) this.fields[name].value = "";
+  }
+}
+
+/** Offer a text as a file to save. */
+export function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const link = htmlElement("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,84 @@
+/* The play page (docs/<lang>/play.md): its module script (overrides/main.html loads it there only).
+
+   The page exists to play, so the rules engine starts at once (nardy-engine.js,
+   the worker the rules boards use). Then, in this order: a share link
+   (#position=...&dice=...) opens its position; else a stored game is
+   resumed (one that no longer reads is dropped, with a message); else a new
+   match starts as the form says. The build's mount (#nardy-play,
+   nardy_site/pages/play_page.py) holds the two boards' SVGs and stays the
+   no-JavaScript page until this script runs.
+
+   window.nardyPlay (the PlayApp) is there for the tests and the benchmark. */
+
+import { Engine } from "../engine/nardy-engine.js";
+import LAYOUTS from "../nardy-layout.js";
+import { PlayApp } from "./nardy-play-app.js";
+import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
+import { positionProblem } from "./nardy-play-text.js";
+import { Strings } from "../board/nardy-strings.js";
+
+/** Open a position in any form as a new game from it (dice: that side's first roll), or say what is wrong. */
+async function openPosition(app, text, dice, badKey) {
+  const answer = await app.ask({ op: "forms", position: text.trim() });
+  if (answer.error) {
+    app.say(`${app.t(badKey)} ${positionProblem(app.t, answer)}`);
+    return false;
+  }
+  return app.startFrom(answer, dice);
+}
+
+async function exportMatch(app) {
+  if (!app.record) return;
+  const answer = await app.match.send({ export: true });
+  if (answer.error || !answer.export) {
+    app.say(app.t("play-export-none"));
+    return;
+  }
+  download(`nardy-match${answer.export.extension}`, answer.export.text);
+  app.say(app.t("play-exported"));
+}
+
+async function init() {
+  const mount = document.getElementById("nardy-play");
+  if (!mount) return;
+  const engine = new Engine();
+  // The page exists to play: no reason to wait for a first click, nor for a frame (as a rules page does,
+  // to draw a board's answer at hand first).
+  engine.start();
+  engine.spawn();
+  const strings = await Strings.load(new URL("../i18n.json", import.meta.url));
+  const store = new Store();
+  const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store });
+  window.nardyPlay = app;
+  // A pasted position: into the set-up editor when it is open, else a new game from it.
+  const paste = (text) => (app.mode === "setup" ? app.setup.load(text) : openPosition(app, text, null, "play-paste-bad"));
+  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => paste(text)));
+  forms.export.addEventListener("click", () => app.guard(() => exportMatch(app)));
+  mount.append(forms.root);
+  app.forms = {
+    show: (position, dice = app.state && app.state.dice) => app.guard(() => forms.show(position, dice)),
+    clear: () => forms.clear(),
+  };
+  mount.dataset.ready = "true";
+  const link = readLink(location.hash);
+  if (link) {
+    if (await openPosition(app, link.position, link.dice, "play-link-bad")) return;
+    const said = app.panel.status.textContent;
+    await app.newMatch();
+    app.say(said);
+    return;
+  }
+  const stored = store.load();
+  if (stored && stored !== "bad" && (await app.resume(stored.record, stored.seats))) {
+    app.say(app.t("play-resumed"));
+    return;
+  }
+  if (stored) store.drop();
+  await app.newMatch();
+  if (stored) app.say(app.t("play-stored-bad"));
+}
+
+init().catch(() => {
+  const mount = document.getElementById("nardy-play");
+  if (mount) mount.dataset.ready = "failed";
+});

@@ -1,0 +1,47 @@
+"""A page's diagram blocks and checked tables in the build (the hook's ``on_page_markdown``).
+
+Every marked table and every ```nardy block is checked against the engine
+(``nardy_site.page.check.verified``, what ``python -m nardy_site.check`` runs), and
+each block that holds is replaced by its figure (``nardy_site.figures.diagram``).
+Problems are named ``file:line: reason`` with the file's own lines, front
+matter included.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..figures.diagram import figure
+from ..page.blocks import BlockError
+from ..page.check import internal, verified
+from ..page.markdown_reader import Document, read
+from ..translations.i18n import Translator
+
+#: The places where a text's lines end, kept with them: at "\n" only, as the reader counts lines.
+_LINE_ENDS = re.compile(r"(?<=\n)")
+
+
+def with_figures(markdown: str, source: str, page: Document, path: str,
+                 translator: Translator) -> tuple[str, list[str], list]:
+    """``markdown`` (what MkDocs hands the hook: the page without its front matter) with a figure for each
+    block that holds, the problems of the page's tables and blocks, and the blocks drawn (in page order).
+
+    ``source`` is the page's file and ``page`` its Document, whose lines are the file's.
+    """
+    if source.endswith(markdown):
+        offset = source[: len(source) - len(markdown)].count("\n")  # the front matter MkDocs took off
+    else:  # changed by someone else on the way: read what is here, numbered from its first line
+        page, offset = read(markdown, front_matter=False), 0
+    blocks, problems = verified(page, path)
+    figures = []
+    for block in blocks:
+        try:
+            figures.append((block, figure(block, translator)))
+        except BlockError as error:
+            problems.append(str(error))
+        except Exception as error:
+            problems.append(internal(path, block.line, error))
+    lines = _LINE_ENDS.split(markdown)
+    for block, html in reversed(figures):
+        lines[block.line - 1 - offset: block.end - offset] = ["\n", html, "\n\n"]
+    return "".join(lines), problems, [block for block, _html in figures]

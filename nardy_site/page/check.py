@@ -1,0 +1,57 @@
+"""Check the diagram blocks and the checked tables of a page against the engine.
+
+What the build (``nardy_site.hook.page_blocks``) and the command ``python -m nardy_site.check`` both run on
+a page: every problem named ``file:line: reason``, never a traceback, whatever the page holds.
+"""
+
+from __future__ import annotations
+
+from .blocks import Block, BlockError, read_blocks, verify
+from .excerpt import bounded
+from .markdown_reader import Document, document
+from .tables import TableError, find_tables
+from .tables import verify as verify_table
+
+
+def internal(path: str, line: int, error: Exception) -> str:
+    """A problem the checks did not foresee, still named by file and line (and worth a bug report)."""
+    return f"{path}:{line}: internal error of the checks ({type(error).__name__}: {bounded(str(error))}); please report it"
+
+
+def verified(page: str | Document, name: str) -> tuple[list[Block], list[str]]:
+    """The diagram blocks of a page that hold, and every problem of its tables and blocks (``file:line: reason``).
+
+    What the build and this command both run on a page (its text, or its Document).
+    """
+    page = document(page)
+    problems = []
+    try:
+        tables = find_tables(page, name)
+    except TableError as error:
+        problems.append(str(error))
+        tables = []
+    for table in tables:
+        try:
+            verify_table(table)
+        except TableError as error:
+            problems.append(str(error))
+        except Exception as error:
+            problems.append(internal(name, table.line, error))
+    blocks, malformed = read_blocks(page, name)
+    problems += [str(error) for error in malformed]
+    holding = []
+    for block in blocks:
+        try:
+            verify(block)
+            holding.append(block)
+        except BlockError as error:
+            problems.append(str(error))
+        except Exception as error:
+            problems.append(internal(name, block.line, error))
+    return holding, problems
+
+
+def check_page(text: str | Document, name: str) -> tuple[list[str], list[str]]:
+    """(the ``ok`` lines, the problems as ``file:line: reason``) of one page."""
+    holding, problems = verified(text, name)
+    return [f"ok   {name}:{block.line} {block.id}" for block in holding], problems
