@@ -45,7 +45,7 @@ from .bot import cube_decision, rank_plays, take_decision
 from .bot.cube import MODEL_TAKE_REASONS
 from .bot.lookahead import lookahead, roll_estimate
 from .game import CONFIRM, DOUBLE, MOVE_PHASE, PASS, ROLL, ROLL_PHASE, TAKE, TAKE_PHASE, MatchPlay
-from .game_record import read_record
+from .game_record import Record, read_record
 from .interchange import to_text
 from .play import Play, legal_plays
 from .position import COLORS, WHITE, Position
@@ -97,7 +97,8 @@ def mark(lost: float | None) -> str | None:
 
 
 def decisions(record: object) -> list[Decision]:
-    """Every decision of a match record (JSON or read), in order; the game in progress up to its last one.
+    """Every decision of a match record (JSON, or a :class:`~nardy_rules.game_record.Record` already read), in
+    order; the game in progress up to its last one.
 
     A record that does not read raises :class:`~nardy_rules.game_record.RecordError`.
     """
@@ -117,7 +118,7 @@ def decisions(record: object) -> list[Decision]:
             turn = game.turn
             found.append(Decision(kind=PLAY, position=turn.start, dice=tuple(turn.roll), play=turn.play(), **common))
 
-    MatchPlay.from_record(read_record(record), observe)
+    MatchPlay.from_record(record if isinstance(record, Record) else read_record(record), observe)
     return found
 
 

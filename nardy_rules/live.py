@@ -275,22 +275,28 @@ def handle(request: object) -> dict:
 def handle_json(text: object) -> str:
     """:func:`handle` for a JSON string (what the worker passes in and out); never raises.
 
-    A request is at most ``MAX_JSON_CHARS`` long, but for the one that opens a whole match record
-    (``{"op": "game", "record": ...}`` without an action), which may be up to ``MAX_RECORD_CHARS``.
+    A request is at most ``MAX_JSON_CHARS`` long, but for the two that open a whole match, which may be up
+    to ``MAX_RECORD_CHARS``: a record (``{"op": "game", "record": ...}`` without an action) and a match text
+    (``{"op": "import", "text": ...}``). Every other request, ``analyse`` with a record included, is held to
+    ``MAX_JSON_CHARS``: a long match is opened once and then named by its id.
     """
     return json.dumps(_safely(_answer_text, text), ensure_ascii=False)
 
 
 def _answer_text(text: object) -> dict:
     request = read_json(text, max_chars=MAX_RECORD_CHARS)
-    if len(text) > MAX_JSON_CHARS and not _opens_a_record(request):
+    if len(text) > MAX_JSON_CHARS and not _opens_a_match(request):
         raise InvalidRequestError(f"the request is {len(text):,} characters long; at most {MAX_JSON_CHARS:,} "
-                                  f"(up to {MAX_RECORD_CHARS:,} to open a match record)")
+                                  f"(up to {MAX_RECORD_CHARS:,} to open a match: a record or an import)")
     return _answer(request)
 
 
-def _opens_a_record(request: object) -> bool:
-    return isinstance(request, dict) and request.get("op") == "game" and "record" in request and "action" not in request
+def _opens_a_match(request: object) -> bool:
+    if not isinstance(request, dict):
+        return False
+    if request.get("op") == "import":
+        return True
+    return request.get("op") == "game" and "record" in request and "action" not in request
 
 
 def _safely(answer, value) -> dict:

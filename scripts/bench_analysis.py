@@ -18,7 +18,7 @@ analysis marks as errors or blunders (equity lost over 0.08) and as blunders
 Speed: the GNU Backgammon-written 7-point match of the tests
 (``tests/engine/data/gnubg-7pt.mat``) analysed whole, time per decision and
 per play, in CPython and in Pyodide (Node.js with the npm package the site
-ships, the engine archive as ``scripts/bench_bot.py`` builds it).
+ships, the engine archive the site ships).
 """
 
 from __future__ import annotations

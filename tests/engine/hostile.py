@@ -77,11 +77,13 @@ SHAPES = {
     "hint": [{"hints"}],
     "forms": [{"read", "position", "text", "turn", "pips", "result", "xgid", "gnubg"},
               {"read", "position", "text", "turn", "pips", "result"}],
-    "analyse": [{"total", "from", "decisions", "next"}, {"total", "from", "decisions", "next", "summary"}],
-    "import": [{"record", "state"}],
+    "analyse": [{"total", "from", "decisions", "next"}, {"total", "from", "decisions", "next", "summary"},
+                {"match", "seq", "total", "from", "decisions", "next"},
+                {"match", "seq", "total", "from", "decisions", "next", "summary"}],
+    "import": [{"match", "seq", "record", "state"}],
 }
 #: The fields an op's error answer carries besides the message: what the page needs to say it in its language.
-ERROR_FIELDS = {"forms": {"code", "params"}, "import": {"code", "params", "line"}, "analyse": {"where"}}
+ERROR_FIELDS = {"forms": {"code", "params"}, "import": {"code", "params", "line"}, "analyse": {"where", "code"}}
 
 # ---------------------------------------------------------------------- values
 

@@ -9,11 +9,16 @@ must take).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from nardy_rules import ShortPosition, to_text
 from nardy_rules.analysis import MARKS, analyse, decisions, mark, summary
-from nardy_rules.live import handle
+from nardy_rules.contract import MAX_JSON_CHARS
+from nardy_rules.live import handle, handle_json
+
+from .games import random_match
 
 #: White bearing off from 6 and 5 (two each); a Black checker on the bar waits to enter on White's home board.
 BEAR_OFF = to_text(ShortPosition.from_points({6: 2, 5: 2}, {"bar": 1, 19: 5, 20: 5, 21: 4}, "white"))
@@ -117,10 +122,45 @@ def test_the_analyse_op_goes_a_few_decisions_at_a_time_and_sums_up_at_the_end():
     assert rest["summary"] == whole["summary"]
 
 
+def test_the_analyse_op_rates_an_open_match_by_its_id_as_it_stands():
+    rec = record(BEAR_OFF, {"act": "roll", "dice": [6, 1]}, move(6, "off", 6), move(5, 4, 1), {"act": "confirm"},
+                 {"act": "roll", "dice": [6, 6]})
+    opened = handle({"op": "game", "record": rec})
+    first = handle({"op": "analyse", "match": opened["match"], "from": 0, "count": 2})
+    assert (first["match"], first["seq"], first["total"], first["next"]) == (opened["match"], 0, 3, 2)
+    whole = analyse(rec)
+    assert first["decisions"] == whole["decisions"][:2]
+    # Black plays on: the match has another decision, and the analysis rates the match as it stands now.
+    played = handle({"op": "game", "match": opened["match"], "action": move("bar", 19, 6)})
+    assert played["seq"] == 1
+    for step in (move(19, 13, 6), move(19, 13, 6), move(19, 13, 6), {"act": "confirm"}):
+        handle({"op": "game", "match": opened["match"], "action": step})
+    now = handle({"op": "analyse", "match": opened["match"], "from": 0, "count": 10})
+    assert (now["seq"], now["total"], now["next"]) == (5, 4, None) and now["decisions"][3]["side"] == "black"
+    assert now["decisions"][:3] == whole["decisions"]
+    assert now["summary"]["white"] == whole["summary"]["white"]
+    gone = handle({"op": "analyse", "match": "m999999"})
+    assert gone["code"] == "no-such-match" and set(gone) == {"error", "code"}
+
+
+def test_a_long_match_is_rated_by_id_not_carried_in_each_request():
+    # Every request but the ones that open a match is held to MAX_JSON_CHARS (nardy_rules.live.handle_json).
+    rec = random_match("long", 11, seed=1).record().to_json()  # about 145,000 characters
+    assert len(json.dumps(rec)) > MAX_JSON_CHARS
+    carried = json.loads(handle_json(json.dumps({"op": "analyse", "record": rec, "count": 1})))
+    assert "at most 65,536" in carried["error"]
+    opened = json.loads(handle_json(json.dumps({"op": "game", "record": rec})))
+    by_id = json.loads(handle_json(json.dumps({"op": "analyse", "match": opened["match"], "count": 1})))
+    assert by_id["total"] == len(decisions(rec)) > 100 and by_id["next"] == 1
+    assert by_id["decisions"][0]["kind"] == "play" and by_id["decisions"][0]["game"] == 1
+
+
 @pytest.mark.parametrize(("request_", "problem"), [
     ({"record": {"format": "x"}}, "not a match record"),
     ({"record": {}, "colour": 1}, "unknown field"),
-    ({}, "carries the match record"),
+    ({}, "('match') or a match record ('record')"),
+    ({"record": {}, "match": "m1"}, "('match') or a match record ('record')"),
+    ({"match": 5}, "the id of an open match"),
 ])
 def test_a_bad_analyse_request_gets_an_error(request_, problem):
     assert problem in handle({"op": "analyse", **request_})["error"]

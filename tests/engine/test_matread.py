@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from nardy_rules.contract import MAX_JSON_CHARS, MAX_RECORD_CHARS
 from nardy_rules.game import MatchPlay, play_action, replay
 from nardy_rules.game_record import new_record, read_record
-from nardy_rules.live import handle
+from nardy_rules.live import handle, handle_json
 from nardy_rules.matfile import export_text
 from nardy_rules.matread import MAX_CHARS, MatReadError, read_match_text
 from nardy_rules.play_live import computer_decision
@@ -184,14 +185,34 @@ def test_a_long_quoted_value_stays_short():
     assert error.code == "bad-move" and len(error.params["text"]) < 60
 
 
-def test_the_import_op_answers_a_record_and_its_state_or_where_it_failed():
+def test_the_import_op_opens_the_match_or_says_where_it_failed():
     answer = handle({"op": "import", "text": SMALL})
+    assert set(answer) == {"match", "seq", "record", "state"} and answer["seq"] == 0
     assert answer["state"]["score"] == {"white": 1, "black": 0}
     assert answer["record"]["players"] == {"white": "Ali", "black": "Vali"}
+    # Opened as the game op opens a record: the page plays on by its id.
+    again = handle({"op": "game", "match": answer["match"]})
+    assert (again["record"], again["state"]) == (answer["record"], answer["state"])
+    on = handle({"op": "game", "match": answer["match"], "action": {"act": "next-game"}})
+    assert on["seq"] == 1 and on["change"]["game"] == 2
     failed = handle({"op": "import", "text": SMALL.replace("Doubles => 2", "Doubles => 8")})
     assert set(failed) == {"error", "code", "params", "line"} and failed["code"] == "cube-value"
     assert "unknown field" in handle({"op": "import", "text": SMALL, "name": "x"})["error"]
     assert "as text" in handle({"op": "import", "text": 5})["error"]
+
+
+def test_an_import_may_be_as_long_as_a_record_opened_again():
+    # A long match's text passes the usual bound of a request, as the record that opens a match does.
+    text = "".join(f'; [Comment "{number:06d} {"x" * 60}"]\n' for number in range(1200)) + SMALL
+    assert MAX_JSON_CHARS < len(text) < MAX_CHARS
+    answer = json.loads(handle_json(json.dumps({"op": "import", "text": text})))
+    assert answer["state"]["score"] == {"white": 1, "black": 0}
+    # ... but only up to the record's bound, and no other op rides along.
+    huge = json.dumps({"op": "import", "text": "x" * MAX_RECORD_CHARS})
+    assert json.loads(handle_json(huge))["error"].startswith(f"the request is {len(huge):,} characters long; "
+                                                            "at most 4,194,304")
+    padded = json.loads(handle_json(json.dumps({"op": "forms", "start": "short", "pad": text})))
+    assert "at most 65,536" in padded["error"]
 
 
 #: eXtreme Gammon's way (XG Mobile): more header lines, the right column further right, the dice in the order
