@@ -250,7 +250,8 @@ def test_the_engine_archive_holds_every_module_and_the_bot_weights(tmp_path):
     names = set(zipfile.ZipFile(engine_archive.build(tmp_path / "nardy_rules.zip")).namelist())
     package = ROOT / "nardy_rules"
     wanted = {f"nardy_rules/{p.relative_to(package).as_posix()}" for p in package.rglob("*.py")
-              if "__pycache__" not in p.parts} - {"nardy_rules/__main__.py", "nardy_rules/bot/cli.py"}
+              if "__pycache__" not in p.parts} - {"nardy_rules/__main__.py", "nardy_rules/match_cli.py",
+                                                 "nardy_rules/bot/cli.py"}
     assert wanted <= names
     assert {"nardy_rules/bot/weights/short.json", "nardy_rules/bot/weights/long.json"} <= names
-    assert "nardy_rules/__main__.py" not in names and not [n for n in names if "__pycache__" in n]
+    assert not {"nardy_rules/__main__.py", "nardy_rules/match_cli.py"} & names and not [n for n in names if "__pycache__" in n]
