@@ -23,7 +23,8 @@ blocks) and writes ``data/mistakes/<game>.json`` (``nardy_site.page.verdicts``):
 ``find`` plays seeded games of the computer's ``beginner`` level against its
 ``strong`` level and prints the beginner's plays that are worse than the best
 by at least ``--least`` (short nardy: GNU Backgammon, 0-ply to rank every play
-and 2-ply for the two compared; long nardy: the computer's own evaluator), with
+and 2-ply for the two compared; long nardy: the computer's own evaluator at
+``strong``), with
 the position's text form, to choose the articles' positions from.
 """
 
@@ -50,6 +51,9 @@ PLIES = 2
 #: The computer's level that rolls out the long-nardy verdicts: its strongest.
 LEVEL = STRONGEST
 SEED = 1
+#: The level that plays against the beginner and ranks its plays in ``find``: candidates only (the verdicts are
+#: decided by ``compute`` and the doc tests), so the one-ply evaluator, a few dozen times cheaper than ``expert``.
+FIND_LEVEL = "strong"
 
 
 # ---------------------------------------------------------------------- GNU Backgammon (short nardy)
@@ -173,7 +177,7 @@ def find(game: str, seeds: range, least: float) -> int:
                 if play is not None:
                     report(game, seed, turn, position, dice, play, least)
             else:
-                ranked = rank_plays(position, dice)
+                ranked = rank_plays(position, dice, FIND_LEVEL)
                 play = ranked[0][0] if ranked else None
             position = play.result if play is not None else position.with_turn(other(position.turn))
     return 0
@@ -183,7 +187,7 @@ def report(game, seed, turn, position, dice, play, least):
     plays = legal_plays(position, dice)
     if len(plays) < 2:
         return
-    ours = {entry[0].notation: entry[1]["equity"] for entry in rank_plays(position, dice)}
+    ours = {entry[0].notation: entry[1]["equity"] for entry in rank_plays(position, dice, FIND_LEVEL)}
     if game == "short":
         import gnubg_nn
 
