@@ -3,7 +3,8 @@
    The checker layer and the dice as nardy_rules.svg draws them (the same
    elements, classes and places: a path per stack, tray and die's pips;
    numbers to one decimal), from a position as
-   the engine sends it; and the live marks: the keyboard cursor, the selected
+   the engine sends it; the arrows of a play (svg._arrows: a replay's turn, a
+   mistake's two plays); and the live marks: the keyboard cursor, the selected
    checker, its destinations and the destinations refused with a reason. */
 
 import { COLORS, placeBox, slot } from "./nardy-geometry.js";
@@ -87,6 +88,50 @@ export function diceLayer(layout, color, dice) {
     return { tag: "g", attrs: { class: "nardy-die", "data-color": color, "data-value": String(value) }, children: parts };
   });
   return { tag: "g", attrs: { class: "nardy-dice", "data-dice": dice.join(",") }, children };
+}
+
+/** A path from a to b, bowed towards the middle when both ends are in one half (svg._curve). */
+function curveD(layout, [x1, y1], [x2, y2]) {
+  const cx = (x1 + x2) / 2;
+  let cy = (y1 + y2) / 2;
+  if ((y1 < layout.middle) === (y2 < layout.middle)) {
+    const bulge = Math.min(70, 0.3 * Math.abs(x2 - x1) + 14);
+    cy += y1 < layout.middle ? bulge : -bulge;
+  }
+  return `M${num(x1)} ${num(y1)}Q${num(cx)} ${num(cy)} ${num(x2)} ${num(y2)}`;
+}
+
+/** The arrows of a play's moves [[from, to, die, hit], ...], played in order from a position as the engine
+    sent it (svg._arrows): a hit marked on the checker it hits; a mistake's arrows dashed, with their own head.
+    prefix: the board's id prefix, whose markers the arrows end with. */
+export function arrowMarks(layout, position, moves, prefix, mistake = false) {
+  const out = [];
+  const mover = position.turn;
+  const opponent = mover === "white" ? "black" : "white";
+  const counts = new Map();
+  const get = (color, where) => {
+    const key = `${color} ${where}`;
+    return counts.has(key) ? counts.get(key) : countOf(position, color, where);
+  };
+  const add = (color, where, delta) => counts.set(`${color} ${where}`, Math.max(0, get(color, where) + delta));
+  for (const [start, end, , hit] of moves) {
+    const a = slot(layout, mover, start, get(mover, start) - 1);
+    add(mover, start, -1);
+    if (hit && end !== "bar" && end !== "off") {
+      const [x, y] = slot(layout, opponent, end, 0);
+      out.push({ tag: "circle", attrs: { class: "nardy-hit", "data-point": String(end), cx: num(x), cy: num(y), r: String(layout.r + 3) } });
+      add(opponent, end, -1);
+      add(opponent, "bar", 1);
+    }
+    const b = slot(layout, mover, end, get(mover, end));
+    add(mover, end, 1);
+    const attrs = { class: mistake ? "nardy-arrow nardy-mistake" : "nardy-arrow", "data-from": String(start), "data-to": String(end) };
+    if (hit) attrs["data-hit"] = "true";
+    attrs.d = curveD(layout, a, b);
+    attrs["marker-end"] = `url(#${prefix}${mistake ? "mistake" : "head"})`;
+    out.push({ tag: "path", attrs });
+  }
+  return out;
 }
 
 /** The triangle at the pip count of the side to move, left of its swatch at (x, y). */

@@ -454,3 +454,31 @@ def test_a_stop_after_run_reproduces_the_checkpoint_of_the_longer_run(tmp_path):
     assert _sha(tmp_path / "prefix" / "long.json") == _sha(checkpoint)
     assert _sha(tmp_path / "full" / "long.json") != _sha(checkpoint)  # four more games did change the weights
     load("long", tmp_path / "full" / "long.json")  # what the trainer writes passes the engine's checks
+
+
+def test_init_continues_a_weights_file_and_widening_keeps_what_it_computes(tmp_path):
+    np = pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_bot
+
+    for game in ("short", "long"):
+        hidden = load(game).hidden
+        encoder = train_bot.BatchEncoder(game)
+        pairs = [boards(position) for position, _dice in random_game_positions(game, 40, seed=5)]
+        x = encoder.encode(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]))
+        shipped = load(game)
+        for wide in (hidden, hidden + 16):
+            net = train_bot.Net(encoder.enc.n_inputs, wide, len(shipped.outputs), seed=1)
+            assert net.load(WEIGHTS_DIR / f"{game}.json", game) == shipped.header["sha256"]
+            expected = [shipped.evaluate_boards(a, b) for a, b in pairs]
+            assert np.abs(net.forward(x)[1] - np.array(expected)).max() < 1e-6, (game, wide)
+        with pytest.raises(SystemExit, match="more than --hidden"):
+            train_bot.Net(encoder.enc.n_inputs, hidden - 1, len(shipped.outputs), seed=1).load(
+                WEIGHTS_DIR / f"{game}.json", game)
+    # A run from a file writes the file's checksum into its training record.
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "train_bot.py"), "--game", "long", "--games", "2",
+                          "--hidden", str(load("long").hidden), "--init", str(WEIGHTS_DIR / "long.json"),
+                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    written = json.loads((tmp_path / "long.json").read_text())
+    assert written["training"]["init"] == load("long").header["sha256"]
