@@ -55,8 +55,8 @@ is there whenever ``nardy_rules`` is imported: ``Position.legal_plays``
 ``Position.result`` (``scoring``).
 
 One import inside a function is allowed, because it is lazy on purpose:
-``live`` imports ``play_live`` on the first ``game``, ``hint`` or
-``forms`` request, so a rules page's worker does not load the game modules
+``live`` imports ``play_live`` on the first ``game``, ``hint``,
+``forms``, ``analyse`` or ``import`` request, so a rules page's worker does not load the game modules
 nor the bot at start
 (``tests/engine/test_game_live.py``); the test's allow-list names it.
 """

@@ -65,20 +65,7 @@ import re
 from .contract import quote
 from .errors import IllegalPlayError, NardyError, NotationError
 from .game import GAME_OVER, MATCH_OVER, MOVE_PHASE, OPENING_PHASE, ROLL_PHASE, ActionError, MatchPlay
-from .game_record import (
-    ACCEPT,
-    CONFIRM,
-    DOUBLE,
-    MAX_LENGTH,
-    MAX_NAME,
-    MOVE,
-    OPENING,
-    PASS,
-    RESIGN,
-    ROLL,
-    TAKE,
-    Action,
-)
+from .game_record import ACCEPT, CONFIRM, DOUBLE, MAX_LENGTH, MAX_NAME, MOVE, OPENING, PASS, RESIGN, ROLL, TAKE, Action
 from .notation import parse_play
 from .position import BLACK, VARIANTS, WHITE
 

@@ -93,10 +93,10 @@ def wanted(args, label: str) -> bool:
     return not args.pairings or any(part in label for part in args.pairings)
 
 
-def progress(label: str):
-    """Print the running figure to standard error every 100 pairs (a long run can be read as it goes)."""
+def progress(label: str, every: int):
+    """Print the running figure to standard error every ``every`` pairs (a long run can be read as it goes)."""
     def show(pairs):
-        if len(pairs) % 100 == 0:
+        if len(pairs) % every == 0:
             share, lo, hi = win_share(pairs)
             print(f"  {label}: {2 * len(pairs)} games, {100 * share:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
                   file=sys.stderr, flush=True)
@@ -124,7 +124,7 @@ def strength(args) -> list[dict]:
             if wanted(args, label):
                 started = time.time()
                 rows.append(report(label, paired_match("short", first, second, args.short_pairs, args.seed,
-                                                       progress(label)), started))
+                                                       progress(label, args.progress)), started))
     if args.long_pairs:
         pairings = []
         for lower, upper in itertools.pairwise(ORDER):
@@ -138,7 +138,7 @@ def strength(args) -> list[dict]:
             if wanted(args, label):
                 started = time.time()
                 rows.append(report(label, paired_match("long", first, second, args.long_pairs, args.seed,
-                                                       progress(label)), started))
+                                                       progress(label, args.progress)), started))
     return rows
 
 
@@ -257,6 +257,8 @@ def main() -> int:
     parser.add_argument("--pairings", nargs="*", help="run only the pairings whose label contains one of these")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--progress", type=int, default=100, metavar="PAIRS",
+                        help="print the running figure to standard error every PAIRS pairs")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--reference-weights", type=Path, metavar="DIR",
                         help="a folder with short.json and long.json: adds the strongest level against strong "

@@ -9,7 +9,7 @@ evaluator's estimate of the position after that reply (the player again on
 roll). A roll the opponent cannot play leaves the position as it is; a reply
 that bears off the last checker is valued by its result.
 
-Speed (the phone budget in README, "Computer opponent"): a play meets a few
+Speed (the phone budget, dev/computer-opponent.md): a play meets a few
 hundred replies, so this module keeps the work per reply small. The replies
 come from the engine's own search (:func:`nardy_rules.movegen.search`, the
 same rules as ``legal_plays``, without building a

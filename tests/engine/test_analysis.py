@@ -130,13 +130,16 @@ def test_the_analyse_op_rates_an_open_match_by_its_id_as_it_stands():
     assert (first["match"], first["seq"], first["total"], first["next"]) == (opened["match"], 0, 3, 2)
     whole = analyse(rec)
     assert first["decisions"] == whole["decisions"][:2]
-    # Black plays on: the match has another decision, and the analysis rates the match as it stands now.
-    played = handle({"op": "game", "match": opened["match"], "action": move("bar", 19, 6)})
-    assert played["seq"] == 1
-    for step in (move(19, 13, 6), move(19, 13, 6), move(19, 13, 6), {"act": "confirm"}):
-        handle({"op": "game", "match": opened["match"], "action": step})
+    # Black plays on (in White's numbering it enters on 6, hitting, and runs that checker round: its one
+    # legal play): the match has another decision, and the analysis rates the match as it stands now.
+    played = handle({"op": "game", "match": opened["match"], "action": move("bar", 6, 6)})
+    assert played["seq"] == 1 and "refused" not in played
+    for step in (move(6, 12, 6), move(12, 18, 6), move(18, 24, 6), {"act": "confirm"}):
+        assert "refused" not in handle({"op": "game", "match": opened["match"], "action": step})
     now = handle({"op": "analyse", "match": opened["match"], "from": 0, "count": 10})
-    assert (now["seq"], now["total"], now["next"]) == (5, 4, None) and now["decisions"][3]["side"] == "black"
+    assert (now["seq"], now["total"], now["next"]) == (5, 4, None)
+    assert (now["decisions"][3]["side"], now["decisions"][3]["kind"], now["decisions"][3]["forced"]) == \
+        ("black", "play", True)
     assert now["decisions"][:3] == whole["decisions"]
     assert now["summary"]["white"] == whole["summary"]["white"]
     gone = handle({"op": "analyse", "match": "m999999"})

@@ -436,6 +436,38 @@ def test_the_trainers_numpy_encoding_is_the_engines():
         assert fast.shape == slow.shape and np.abs(fast - slow).max() < 1e-12, game
 
 
+def test_the_pinned_evaluator_outputs_are_a_numpy_forward_pass_of_the_shipped_weights():
+    # test_bot_rules.PINNED computed apart from the code under test: the payload decoded here with numpy
+    # in the layout network.py's docstring gives (W1 inputs x hidden, b1, W2 outputs x hidden, b2), the
+    # inputs from the trainer's own numpy encoder, the forward pass in numpy's float64.
+    pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import numpy as np
+    import train_bot
+
+    from nardy_rules import from_text
+
+    from .test_bot_rules import PINNED, WEIGHTS_SHA256
+
+    for game in ("short", "long"):
+        raw = (WEIGHTS_DIR / f"{game}.json").read_bytes()
+        assert hashlib.sha256(raw).hexdigest() == WEIGHTS_SHA256[game]
+        header = json.loads(raw)
+        flat = np.frombuffer(base64.b64decode(header["payload"]), "<f4").astype(np.float64)
+        n, h, o = header["inputs"], header["hidden"], len(header["outputs"])
+        assert flat.size == n * h + h + o * h + o
+        w1, b1 = flat[:n * h].reshape(n, h), flat[n * h:n * h + h]
+        w2, b2 = flat[n * h + h:n * h + h + o * h].reshape(o, h), flat[n * h + h + o * h:]
+        encoder = train_bot.BatchEncoder(game)
+        pinned = [(from_text(text), values) for text, values in PINNED.items() if text.startswith(f"nardy:{game}:")]
+        assert pinned
+        for position, values in pinned:
+            own, opp = boards(position)
+            x = encoder.encode(np.array([own]), np.array([opp]))[0]
+            outputs = 1.0 / (1.0 + np.exp(-(w2 @ np.tanh(x @ w1 + b1) + b2)))
+            assert np.abs(outputs - np.array(values)).max() < 2e-6, (game, outputs.round(6).tolist())
+
+
 def _sha(path: Path) -> str:
     return json.loads(path.read_text())["sha256"]
 

@@ -1,6 +1,6 @@
 """The one-roll look-ahead (nardy_rules.bot.lookahead) against its definition, computed the slow way.
 
-The definition (README, "Computer opponent"): a play is worth the average over
+The definition (dev/computer-opponent.md, "The look-ahead"): a play is worth the average over
 the opponent's 21 distinct rolls (a double once, the others twice, of 36) of
 the evaluator's estimate for the player after the opponent's best reply, the
 player then on roll; a roll the opponent cannot play leaves the position; a
