@@ -139,26 +139,27 @@ export function markerPath(x, y) {
   return `M${num(x - 20)} ${num(y - 6)}l9 6-9 6z`;
 }
 
-/** Arrows of a play's single moves ({from, to, hit}) played in order from a position (svg._marks: the
-    curve bowed towards the middle when both ends are in one half), with a head at each end. */
-export function arrowMarks(layout, position, mover, moves) {
+/** The play page's hint: arrows of a play's single moves ({from, to}) played in order from a position, each
+    drawn with its own head (the play board has no markers): the curve is arrowMarks' (curveD). */
+export function hintArrows(layout, position, mover, moves) {
   const counts = { white: { ...position.white }, black: { ...position.black } };
   const count = (color, place) => counts[color][String(place)] || 0;
   const add = (color, place, delta) => { counts[color][String(place)] = Math.max(0, count(color, place) + delta); };
-  const middle = (layout.points["13"][1] + layout.points["12"][1]) / 2;
   const out = [];
   for (const move of moves) {
-    const [x1, y1] = slot(layout, mover, move.from, Math.max(0, count(mover, move.from) - 1));
+    const a = slot(layout, mover, move.from, Math.max(0, count(mover, move.from) - 1));
     add(mover, move.from, -1);
-    const [x2, y2] = slot(layout, mover, move.to, count(mover, move.to));
+    const b = slot(layout, mover, move.to, count(mover, move.to));
     add(mover, move.to, 1);
-    let [cx, cy] = [(x1 + x2) / 2, (y1 + y2) / 2];
-    if ((y1 < middle) === (y2 < middle)) cy += (y1 < middle ? 1 : -1) * Math.min(70, 0.3 * Math.abs(x2 - x1) + 14);
+    const d = curveD(layout, a, b);
+    // The head follows the curve's last tangent: from the control point to the end.
+    const [cx, cy] = d.slice(d.indexOf("Q") + 1).split(" ").map(Number);
+    const [x2, y2] = b;
     const angle = Math.atan2(y2 - cy, x2 - cx);
     const head = [[0, 0], [-11, -6], [-11, 6]].map(([dx, dy]) => [x2 + dx * Math.cos(angle) - dy * Math.sin(angle),
       y2 + dx * Math.sin(angle) + dy * Math.cos(angle)]);
     out.push({ tag: "g", attrs: { class: "nardy-live-arrow", "data-from": String(move.from), "data-to": String(move.to) }, children: [
-      { tag: "path", attrs: { class: "nardy-arrow", d: `M${num(x1)} ${num(y1)}Q${num(cx)} ${num(cy)} ${num(x2)} ${num(y2)}` } },
+      { tag: "path", attrs: { class: "nardy-arrow", d } },
       { tag: "path", attrs: { class: "nardy-head", d: `M${head.map(([x, y]) => `${num(x)} ${num(y)}`).join("L")}z` } },
     ] });
   }
