@@ -352,9 +352,12 @@ def check_live_json(text) -> dict:
     out = handle_json(text)
     assert isinstance(out, str), out
     answer = json.loads(out)
-    request = None
-    if "error" not in answer:  # it was read, so it is JSON: the op says what the answer holds
+    # The op says what the answer holds, its errors too (a forms op's carries a code and parameters): read
+    # the request where it is JSON at all; a text that is not has only the plain error.
+    try:
         request = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        request = None
     check_answer(request, answer)
     return answer
 
