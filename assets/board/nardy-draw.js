@@ -90,15 +90,22 @@ export function diceLayer(layout, color, dice) {
   return { tag: "g", attrs: { class: "nardy-dice", "data-dice": dice.join(",") }, children };
 }
 
-/** A path from a to b, bowed towards the middle when both ends are in one half (svg._curve). */
-function curveD(layout, [x1, y1], [x2, y2]) {
+/** The control point of the curve from a to b: bowed towards the middle when both ends are in one half
+    (svg._curve). */
+function curveControl(layout, [x1, y1], [x2, y2]) {
   const cx = (x1 + x2) / 2;
   let cy = (y1 + y2) / 2;
   if ((y1 < layout.middle) === (y2 < layout.middle)) {
     const bulge = Math.min(70, 0.3 * Math.abs(x2 - x1) + 14);
     cy += y1 < layout.middle ? bulge : -bulge;
   }
-  return `M${num(x1)} ${num(y1)}Q${num(cx)} ${num(cy)} ${num(x2)} ${num(y2)}`;
+  return [cx, cy];
+}
+
+/** A path from a to b along curveControl's curve. */
+function curveD(layout, a, b) {
+  const [cx, cy] = curveControl(layout, a, b);
+  return `M${num(a[0])} ${num(a[1])}Q${num(cx)} ${num(cy)} ${num(b[0])} ${num(b[1])}`;
 }
 
 /** The arrows of a play's moves [[from, to, die, hit], ...], played in order from a position as the engine
@@ -151,15 +158,14 @@ export function hintArrows(layout, position, mover, moves) {
     add(mover, move.from, -1);
     const b = slot(layout, mover, move.to, count(mover, move.to));
     add(mover, move.to, 1);
-    const d = curveD(layout, a, b);
     // The head follows the curve's last tangent: from the control point to the end.
-    const [cx, cy] = d.slice(d.indexOf("Q") + 1).split(" ").map(Number);
+    const [cx, cy] = curveControl(layout, a, b);
     const [x2, y2] = b;
     const angle = Math.atan2(y2 - cy, x2 - cx);
     const head = [[0, 0], [-11, -6], [-11, 6]].map(([dx, dy]) => [x2 + dx * Math.cos(angle) - dy * Math.sin(angle),
       y2 + dx * Math.sin(angle) + dy * Math.cos(angle)]);
     out.push({ tag: "g", attrs: { class: "nardy-live-arrow", "data-from": String(move.from), "data-to": String(move.to) }, children: [
-      { tag: "path", attrs: { class: "nardy-arrow", d } },
+      { tag: "path", attrs: { class: "nardy-arrow", d: curveD(layout, a, b) } },
       { tag: "path", attrs: { class: "nardy-head", d: `M${head.map(([x, y]) => `${num(x)} ${num(y)}`).join("L")}z` } },
     ] });
   }
