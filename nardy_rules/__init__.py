@@ -37,11 +37,14 @@ there are no import cycles and no imports inside functions:
 11. ``scoring``: results, the doubling cube, resigning, matches.
 12. ``__init__``: the package's public API (this module).
 13. ``figures``, ``svg``, ``live``: the texts' figures, board diagrams, the live boards' JSON entry point.
-14. ``game_record``, ``game``, ``game_session``, ``matfile``, ``game_live``: match records, the game flow,
-    a match kept open (actions in, changes out), their export and live op.
-15. ``bot.encoding``, ``bot.network``, ``bot.evaluate``, ``bot.players``, ``bot.cube``, ``bot.cli``, ``bot``: the bot.
-16. ``play_live``: the play page's ops (the computer's decisions in a game, hints, a position's forms).
-17. ``__main__``: the command line.
+14. ``game_record``, ``game``, ``game_session``, ``matfile``, ``matread``, ``game_live``: match records, the
+    game flow, a match kept open (actions in, changes out), export, import, their live op.
+15. ``bot.encoding``, ``bot.network``, ``bot.evaluate``, ``bot.lookahead``: the bot's evaluator and look-ahead.
+16. ``bot.players``, ``bot.cube``, ``bot.cli``, ``bot``: the bot's levels, cube and resignations, command line.
+17. ``analysis``: a match's plays and cube decisions rated by the bot.
+18. ``match_cli``: the command line's ``import`` and ``analyse``.
+19. ``play_live``: the play page's ops (the computer's decisions in a game, hints, a position's forms, analysis).
+20. ``__main__``: the command line.
 
 A lower layer's type may offer a method whose work belongs to a higher
 layer; the higher module then attaches it at its end (an assignment marked
@@ -52,8 +55,8 @@ is there whenever ``nardy_rules`` is imported: ``Position.legal_plays``
 ``Position.result`` (``scoring``).
 
 One import inside a function is allowed, because it is lazy on purpose:
-``live`` imports ``play_live`` on the first ``game``, ``hint`` or
-``forms`` request, so a rules page's worker does not load the game modules
+``live`` imports ``play_live`` on the first ``game``, ``hint``,
+``forms``, ``analyse`` or ``import`` request, so a rules page's worker does not load the game modules
 nor the bot at start
 (``tests/engine/test_game_live.py``); the test's allow-list names it.
 """

@@ -13,6 +13,10 @@ Commands (JSON out, one line each):
 - ``parse --position JSON --dice 3-1 --play "8/5 6/5"``: the legal play, or an error.
 - ``convert --position JSON|XGID|PositionID|nardy:...``: the position in every form.
 - ``figures``: the tables the rules texts quote, counted by the engine.
+- ``bot ...``: the computer's play for a roll (``nardy_rules.bot.cli``).
+- ``import FILE``, ``analyse FILE [--json]``: a ``.mat`` or long-nardy match file
+  as a match record; every play and cube decision of a match rated
+  (``nardy_rules.match_cli``).
 
 Bad input: exit status 2 and one line on standard error naming the problem.
 JSON (``--position``, batch lines, ``bot --batch`` too) is read by
@@ -26,7 +30,7 @@ import argparse
 import json
 import sys
 
-from . import figures
+from . import figures, match_cli
 from .bot import cli as bot_cli
 from .contract import answer_lines, quote, read_json
 from .errors import InvalidRequestError, NardyError
@@ -96,10 +100,13 @@ def main(argv=None, stdin=None, stdout=None) -> int:
     convert.add_argument("--position", required=True)
     commands.add_parser("figures", help="the figures the rules texts quote")
     bot_cli.add_parser(commands)
+    match_cli.add_parser(commands)
     try:
         args = parser.parse_args(argv)
         if args.command == "bot":
             return bot_cli.run(args, stdin, stdout, read_position)
+        if args.command in ("import", "analyse"):
+            return match_cli.run(args, stdin, stdout)
         if args.command == "plays":
             if args.batch:
                 return answer_lines(stdin, stdout, _plays_line)

@@ -51,10 +51,10 @@ OFF = "off"
 
 #: The longest JSON text read (a live request is a few hundred characters).
 MAX_JSON_CHARS = 65_536
-#: The longest text of the one request that carries a whole match record (``nardy_rules.game_live``: a
-#: stored or pasted match opened again). A 25-point long-nardy match, the longest the play page offers,
-#: is 0.3-0.5 MB of record; a 64-point one, the longest the engine accepts, 1.1-1.2 MB
-#: (``tests/engine/test_game_session.py`` measures both).
+#: The longest text of the two requests that open a whole match: a record (``nardy_rules.game_live``: a
+#: stored or pasted match opened again) or a match text to import (``nardy_rules.play_live``). A 25-point
+#: long-nardy match, the longest the play page offers, is 0.3-0.5 MB of record; a 64-point one, the
+#: longest the engine accepts, 1.1-1.2 MB (``tests/engine/test_game_session.py`` measures both).
 MAX_RECORD_CHARS = 4_194_304
 #: The deepest nesting of arrays and objects read (a request nests 3 deep).
 MAX_JSON_DEPTH = 16
@@ -182,9 +182,9 @@ def _refuse_constant(name: str):
 def read_json(text: object, what: str = "the request", *, max_chars: int = MAX_JSON_CHARS) -> object:
     """The value of a JSON text, within the limits above; :class:`InvalidRequestError` otherwise.
 
-    ``max_chars`` is the length limit for a text that is not an ordinary request: the one request that
-    opens a whole match record (:data:`MAX_RECORD_CHARS`), the bot's weights files (about 100 KB); every
-    other limit holds as it is.
+    ``max_chars`` is the length limit for a text that is not an ordinary request: the two requests that
+    open a whole match, a record or a match text to import (:data:`MAX_RECORD_CHARS`), the bot's weights
+    files (about 100 KB); every other limit holds as it is.
     """
     if not isinstance(text, str):
         raise InvalidRequestError(f"{what} must be JSON text, not {quote(text)}")

@@ -249,8 +249,13 @@ class MatchPlay:
         self._begin_game()
 
     @classmethod
-    def from_record(cls, record: Record) -> MatchPlay:
-        """Re-play a record that has been read; a refused action raises :class:`RecordError`."""
+    def from_record(cls, record: Record, observe=None) -> MatchPlay:
+        """Re-play a record that has been read; a refused action raises :class:`RecordError`.
+
+        ``observe(play, action)``, when given, is called before each action is
+        played, with the match as it stands then (``nardy_rules.analysis``
+        collects the decisions this way).
+        """
         play = cls(record.variant, record.length, record.players, record.start)
         for g, actions in enumerate(record.games, 1):
             if g > 1:
@@ -259,6 +264,8 @@ class MatchPlay:
                     raise RecordError(f"game {g}: there is no game {g}: game {g - 1} {ended}", game=g)
                 play.next_game()
             for k, action in enumerate(actions, 1):
+                if observe is not None:
+                    observe(play, action)
                 try:
                     play.act(action)
                 except ActionError as error:

@@ -36,6 +36,9 @@ page opens its record again. Nothing here raises.
 
 The worker keeps the :data:`MAX_OPEN` matches used last (a page plays one at
 a time; its set-up editor and a second game in another tab may open more).
+The play page's other ops reach the same matches: ``import`` opens one
+(:func:`open_session`), ``analyse`` rates one by its id
+(:func:`session_named`; ``nardy_rules.play_live``).
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ def handle_game(request: dict, extra: dict | None = None) -> dict:
         if not isinstance(export, bool):
             raise NardyError(f"export {quote(export, as_json=True)}: true or false")
         if "match" in request:
-            session = _session(request["match"])
+            session = session_named(request["match"])
             if "action" in request:
                 answer = session.act(request["action"])
             elif export or any(key in request for key in extra):
@@ -89,7 +92,7 @@ def handle_game(request: dict, extra: dict | None = None) -> dict:
             else:
                 answer = session.full()
         else:
-            session = _open_session(_new_play(request["new"]) if "new" in request else
+            session = open_session(_new_play(request["new"]) if "new" in request else
                                     MatchPlay.from_record(read_record(request["record"])))
             refused = None
             if "action" in request:
@@ -133,7 +136,8 @@ def _new_play(new: object) -> MatchPlay:
                                                         new.get("players"), new.get("start"))))
 
 
-def _open_session(play: MatchPlay) -> MatchSession:
+def open_session(play: MatchPlay) -> MatchSession:
+    """Keep ``play`` open under a new id (closing the match used longest ago past :data:`MAX_OPEN`)."""
     global _opened
     _opened += 1
     session = MatchSession(f"m{_opened}", play)
@@ -143,7 +147,8 @@ def _open_session(play: MatchPlay) -> MatchSession:
     return session
 
 
-def _session(ident: object) -> MatchSession:
+def session_named(ident: object) -> MatchSession:
+    """The open match ``ident`` names; :class:`NoSuchMatch` when none is open under it (a ``NardyError``)."""
     if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID_CHARS:
         raise NardyError(f"match {quote(ident, as_json=True)}: the id of an open match (text)")
     session = _open.pop(ident, None)

@@ -35,7 +35,9 @@ Operations:
   then actions in and what they changed out (``nardy_rules.game_live``), with
   the computer's decision when asked; ``hint``: the computer's top plays for a
   roll; ``forms``: a pasted position (nardy text, XGID, Position ID) read, and
-  its forms (``nardy_rules.play_live``).
+  its forms; ``analyse``: a match's decisions rated, a few per request;
+  ``import``: a ``.mat`` or long-nardy match text read into a record
+  (``nardy_rules.play_live``).
 
 A bad request answers ``{"error": "..."}``, never an exception: :func:`handle`
 and :func:`handle_json` take any value, and read it with the JSON contract's
@@ -61,9 +63,9 @@ from .reasons import Refusal
 from .turn import Turn
 
 #: The operations, in the order the error message lists them.
-OPS = ("position", "state", "check", "paths", "targets", "plays", "game", "hint", "forms")
+OPS = ("position", "state", "check", "paths", "targets", "plays", "game", "hint", "forms", "analyse", "import")
 #: The play page's operations (``nardy_rules.play_live``), loaded on first use.
-PLAY_OPS = ("game", "hint", "forms")
+PLAY_OPS = ("game", "hint", "forms", "analyse", "import")
 
 
 def _move_json(move: Move) -> dict:
@@ -276,22 +278,28 @@ def handle(request: object) -> dict:
 def handle_json(text: object) -> str:
     """:func:`handle` for a JSON string (what the worker passes in and out); never raises.
 
-    A request is at most ``MAX_JSON_CHARS`` long, but for the one that opens a whole match record
-    (``{"op": "game", "record": ...}`` without an action), which may be up to ``MAX_RECORD_CHARS``.
+    A request is at most ``MAX_JSON_CHARS`` long, but for the two that open a whole match, which may be up
+    to ``MAX_RECORD_CHARS``: a record (``{"op": "game", "record": ...}`` without an action) and a match text
+    (``{"op": "import", "text": ...}``). Every other request, ``analyse`` with a record included, is held to
+    ``MAX_JSON_CHARS``: a long match is opened once and then named by its id.
     """
     return json.dumps(_safely(_answer_text, text), ensure_ascii=False)
 
 
 def _answer_text(text: object) -> dict:
     request = read_json(text, max_chars=MAX_RECORD_CHARS)
-    if len(text) > MAX_JSON_CHARS and not _opens_a_record(request):
+    if len(text) > MAX_JSON_CHARS and not _opens_a_match(request):
         raise InvalidRequestError(f"the request is {len(text):,} characters long; at most {MAX_JSON_CHARS:,} "
-                                  f"(up to {MAX_RECORD_CHARS:,} to open a match record)")
+                                  f"(up to {MAX_RECORD_CHARS:,} to open a match: a record or an import)")
     return _answer(request)
 
 
-def _opens_a_record(request: object) -> bool:
-    return isinstance(request, dict) and request.get("op") == "game" and "record" in request and "action" not in request
+def _opens_a_match(request: object) -> bool:
+    if not isinstance(request, dict):
+        return False
+    if request.get("op") == "import":
+        return True
+    return request.get("op") == "game" and "record" in request and "action" not in request
 
 
 def _safely(answer, value) -> dict:

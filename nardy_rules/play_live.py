@@ -1,7 +1,8 @@
-"""The play page's operations: whole games with the computer's decisions, hints, and a position's forms.
+"""The play page's operations: games with the computer's decisions, hints, a position's forms, analysis, import.
 
-``nardy_rules.live`` sends ``game``, ``hint`` and ``forms`` requests here (on
-first use, so a rules page's worker loads none of this at start).
+``nardy_rules.live`` sends ``game``, ``hint``, ``forms``, ``analyse`` and
+``import`` requests here (on first use, so a rules page's worker loads none of
+this at start).
 
 - ``game``: as :func:`nardy_rules.game_live.handle_game`, and with
   ``"computer": "<level>"`` also the computer's decision for the side to act
@@ -36,28 +37,65 @@ first use, so a rules page's worker loads none of this at start).
 - ``plays`` with ``"rank": "<level>"``: the ``plays`` op's answer in the
   computer's order at that level, best first, each play with its ``equity``
   (:func:`ranked_plays`).
+- ``analyse``: ``{"op": "analyse", "match": "m1", "from": 0, "count": 4}``
+  rates the decisions ``from`` .. ``from + count - 1`` of a match open in
+  the worker (``nardy_rules.game_live``: opened by ``game`` or ``import``),
+  as it stands (``nardy_rules.analysis``: every play and cube decision, a
+  finished match or one being played), and answers ``{"match", "seq",
+  "total", "from", "decisions": [...], "next"}``, ``seq`` being the match's
+  (``nardy_rules.game_session``: an action since makes it another match to
+  rate), ``next`` where the next request starts, or null with the last
+  decisions, when the answer also carries ``"summary"`` (per player). An id
+  that names no open match answers ``{"error", "code": "no-such-match"}``.
+  ``"record": {...}`` instead of ``match`` rates a record the request
+  carries, without opening it (the command line's and the tests' form; the
+  request is held to ``MAX_JSON_CHARS`` like every request but the ones
+  that open a match, so a long match is opened first and rated by id). A
+  decision takes tens of milliseconds in the browser (more on a phone): the
+  page asks for a few at a time and shows the progress (``from`` of
+  ``total``). The rated decisions of the last match or record asked about
+  are kept, so the summary costs nothing more and a repeated request is
+  answered at once.
+- ``import``: ``{"op": "import", "text": "<a .mat file or the long-nardy text>"}``
+  reads a match (``nardy_rules.matread``) and opens it as ``game`` opens a
+  record: it answers ``{"match", "seq", "record", "state"}``, and the page
+  plays on or analyses it by its id; or ``{"error", "code", "params",
+  "line"}`` for a text that does not read, for the page to say in its
+  language. Like the ``game`` request that opens a record, its text may be
+  up to ``MAX_RECORD_CHARS`` long (``nardy_rules.live.handle_json``).
 """
 
 from __future__ import annotations
 
+import json
+
+from .analysis import decisions, rate, summary
 from .bot import LEVELS, STRONGEST, accept_resignation, choose_play, cube_decision, hint, rank_plays, take_decision
+from .bot.lookahead import roll_estimate
 from .contract import quote, read_choice, read_int, read_object
 from .dice import parse_dice
 from .errors import InvalidPositionError, InvalidRequestError, NardyError
 from .game import GAME_OVER, MOVE_PHASE, OPENING_PHASE, RESIGN_PHASE, ROLL_PHASE, TAKE_PHASE, MatchPlay
-from .game_live import handle_game
+from .game_live import NoSuchMatch, handle_game, open_session, session_named
+from .game_record import RecordError, read_record
 from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid, xgid_dice
 from .live import position_answer, read_position, reason_json, replay
+from .matread import MatReadError, read_match_text
 from .play import check_playable
 from .position import COLORS, VARIANTS, WHITE, Position
 from .turn import Turn
 
 #: The most hints a request may ask for.
 MAX_HINTS = 10
+#: The most decisions one ``analyse`` request rates.
+MAX_ANALYSED = 50
+
+#: (what was analysed last: (open match, its seq) or a record's JSON text; its decisions; {index: rated decision}).
+_analysed: tuple[object, list, dict] | None = None
 
 
 def handle(request: dict) -> dict:
-    """Answer a ``game``, ``hint`` or ``forms`` request (``nardy_rules.live`` has read the op)."""
+    """Answer a ``game``, ``hint``, ``forms``, ``analyse`` or ``import`` request (``nardy_rules.live`` has read the op)."""
     op = request.get("op")
     if op == "game":
         return handle_game(request, {"computer": computer_decision, "lost": lost_reasons})
@@ -65,6 +103,10 @@ def handle(request: dict) -> dict:
         return hint_answer(request)
     if op == "plays":
         return ranked_plays(request)
+    if op == "analyse":
+        return analyse_answer(request)
+    if op == "import":
+        return import_answer(request)
     return forms(request)
 
 
@@ -106,7 +148,8 @@ def computer_decision(play: MatchPlay, level: object) -> dict | None:
     if phase == OPENING_PHASE:
         actions = [{"act": "opening"}]
     elif phase == ROLL_PHASE:
-        double = "double" in play.allowed() and cube_decision(game.position, game.cube, play.match)["double"]
+        double = "double" in play.allowed() and cube_decision(game.position, game.cube, play.match,
+                                                              _chances(game.position, level))["double"]
         actions = [{"act": "double" if double else "roll"}]
     elif phase == MOVE_PHASE:
         turn = game.turn
@@ -116,7 +159,7 @@ def computer_decision(play: MatchPlay, level: object) -> dict | None:
             actions += [{"act": "move", "from": m.start, "to": m.end, "die": m.die} for m in chosen.moves]
         actions.append({"act": "confirm"})
     elif phase == TAKE_PHASE:
-        take = take_decision(game.position, game.cube, play.match)["take"]
+        take = take_decision(game.position, game.cube, play.match, _chances(game.position, level))["take"]
         actions = [{"act": "take" if take else "pass"}]
     elif phase == RESIGN_PHASE:
         offer = game.resign_offer
@@ -127,6 +170,11 @@ def computer_decision(play: MatchPlay, level: object) -> dict | None:
     else:
         actions = []
     return {"level": level, "actions": actions, "play": chosen.notation if chosen is not None else None}
+
+
+def _chances(position: Position, level: str) -> dict | None:
+    """The chances a level's cube decisions start from: one roll deep for a level that looks ahead."""
+    return roll_estimate(position) if LEVELS[level].lookahead else None
 
 
 def hint_answer(request: dict) -> dict:
@@ -205,4 +253,63 @@ def _forms_answer(position: Position, read: str, dice=None, carried=None) -> dic
     return answer
 
 
-__all__ = ["computer_decision", "forms", "handle", "hint_answer", "ranked_plays", "read_any"]
+def analyse_answer(request: dict) -> dict:
+    """The ``analyse`` op: some decisions of an open match or a record rated, and the summary with the last ones."""
+    global _analysed
+    unknown = sorted(str(key) for key in request if key not in ("op", "match", "record", "from", "count"))
+    if unknown:
+        raise InvalidRequestError(f"unknown field(s) of an analyse request: {quote(', '.join(unknown))}")
+    if ("match" in request) == ("record" in request):
+        raise InvalidRequestError("an analyse request carries the id of an open match ('match') or a match record "
+                                  "('record')")
+    if "match" in request:
+        try:
+            session = session_named(request["match"])
+        except NoSuchMatch as error:
+            return {"error": str(error), "code": "no-such-match"}
+        # The session object itself, not its id: an id closed and reused names another match.
+        key, head = (session, session.seq), {"match": session.id, "seq": session.seq}
+        record = session.play.record()
+    else:
+        record = request["record"]
+        key, head = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True), {}
+    if _analysed is None or _analysed[0] != key:
+        try:
+            _analysed = (key, decisions(record), {})
+        except RecordError as error:
+            _analysed = None
+            return {"error": str(error), "where": {"game": error.game, "action": error.action}}
+    _key, found, rated = _analysed
+    total = len(found)
+    start = read_int(request.get("from", 0), "from", 0, total)
+    count = read_int(request.get("count", 4), "count", 1, MAX_ANALYSED)
+    end = min(total, start + count)
+    for index in range(start, end):
+        if index not in rated:
+            rated[index] = rate(found[index])
+    answer = {**head, "total": total, "from": start, "decisions": [rated[index] for index in range(start, end)],
+              "next": end if end < total else None}
+    if end == total:
+        for index in range(total):  # normally all there already: the page asks in order
+            if index not in rated:
+                rated[index] = rate(found[index])
+        answer["summary"] = summary([rated[index] for index in range(total)])
+    return answer
+
+
+def import_answer(request: dict) -> dict:
+    """The ``import`` op: a match text read and opened as a match; or where and why it does not read."""
+    unknown = sorted(str(key) for key in request if key not in ("op", "text"))
+    if unknown:
+        raise InvalidRequestError(f"unknown field(s) of an import request: {quote(', '.join(unknown))}")
+    if not isinstance(request.get("text"), str):
+        raise InvalidRequestError(f"an import request carries the match as text, not {quote(request.get('text'))}")
+    try:
+        record = read_match_text(request["text"])
+    except MatReadError as error:
+        return error.to_json()
+    return open_session(MatchPlay.from_record(read_record(record))).full()
+
+
+__all__ = ["analyse_answer", "computer_decision", "forms", "handle", "hint_answer", "import_answer", "ranked_plays",
+           "read_any"]

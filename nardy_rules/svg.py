@@ -111,7 +111,8 @@ def layout(variant: str) -> dict:
 
     Every stack is ``[x, y, dy]``: the centre of its first checker and the step
     to the next one (at most ``cap`` are drawn; a taller stack shows its count
-    on the last one drawn). ``off`` trays are ``[x, y, dy, width, height]`` for
+    on the last one drawn); ``middle`` is the y of the board's middle line (arrows bow towards
+    it). ``off`` trays are ``[x, y, dy, width, height]`` for
     the first slab. ``dice`` gives the centre of the dice of each side to move.
     """
     if variant not in ("short", "long"):
@@ -127,6 +128,7 @@ def layout(variant: str) -> dict:
     slab_w = SIDE - 8
     return _plain({
         "viewBox": [0, 0, WIDTH, HEIGHT],
+        "middle": MIDDLE,
         "r": R,
         "cap": CAP,
         "points": points,
@@ -184,6 +186,8 @@ fill:var(--nardy-black,#262626);stroke:var(--nardy-black-edge,#000)}
 .nardy-marker{fill:var(--nardy-text,#333)}
 .nardy-arrow{fill:none;stroke:var(--nardy-arrow,#1565c0);stroke-width:3.5;stroke-linecap:round;opacity:.9}
 .nardy-head{fill:var(--nardy-arrow,#1565c0)}
+.nardy-arrow.nardy-mistake{stroke:var(--nardy-mistake,#8e24aa);stroke-dasharray:3 7}
+.nardy-mistake-head{fill:var(--nardy-mistake,#8e24aa)}
 .nardy-hit{fill:none;stroke:var(--nardy-hit,#e65100);stroke-width:3;stroke-dasharray:4 3}
 .nardy-refused{fill:none;stroke:var(--nardy-refused,#c62828);stroke-width:3;stroke-dasharray:7 5;stroke-linecap:round}
 .nardy-refused-head{fill:var(--nardy-refused,#c62828)}
@@ -425,12 +429,13 @@ def _numbers() -> str:
     return run("ones", ones) + run("tens", tens) + run("units", units)
 
 
-def _marks(position: Position, lay: dict, prefix: str, arrows, refused) -> str:
-    """Arrows of the shown moves (played in order), then the refused moves, struck out."""
+def _arrows(position: Position, lay: dict, prefix: str, arrows, mistake: bool = False) -> list[str]:
+    """The arrows of moves played in order from ``position`` (a mistake's dashed, with their own head)."""
     out = []
     mover = position.turn
     opponent = WHITE if mover == BLACK else BLACK
     counts = _Counts(position)
+    css, head = ("nardy-arrow nardy-mistake", "mistake") if mistake else ("nardy-arrow", "head")
     for item in arrows:
         start, end, hit, _ = _move_parts(item)
         start, end = _where(start), _where(end)
@@ -448,9 +453,17 @@ def _marks(position: Position, lay: dict, prefix: str, arrows, refused) -> str:
         d, _mid = _curve(a, b)
         hit_attr = ' data-hit="true"' if hit else ""
         out.append(
-            f'<path class="nardy-arrow" data-from="{start}" data-to="{end}"{hit_attr} '
-            f'd="{d}" marker-end="url(#{prefix}head)"/>'
+            f'<path class="{css}" data-from="{start}" data-to="{end}"{hit_attr} '
+            f'd="{d}" marker-end="url(#{prefix}{head})"/>'
         )
+    return out
+
+
+def _marks(position: Position, lay: dict, prefix: str, arrows, refused, mistake=()) -> str:
+    """Arrows of the shown moves (played in order), a mistaken play's (dashed), then the refused moves, struck out."""
+    out = _arrows(position, lay, prefix, arrows) + _arrows(position, lay, prefix, mistake, mistake=True)
+    mover = position.turn
+    opponent = WHITE if mover == BLACK else BLACK
     start_counts = _Counts(position)
     for item in refused:
         start, end, _hit, reason = _move_parts(item)
@@ -478,6 +491,7 @@ def board(
     *,
     arrows: Iterable = (),
     refused: Iterable = (),
+    mistake: Iterable = (),
     dice: Iterable[int] | None = None,
     title: str | None = None,
     desc: str | None = None,
@@ -490,6 +504,7 @@ def board(
     ``arrows``: the moves shown, in the order they are played (``Move`` objects,
     or ``(start, end[, hit])``); a hit is marked on the checker it hits.
     ``refused``: single moves drawn struck out (``Move``, or ``(start, end[, reason-code])``).
+    ``mistake``: a mistaken play's moves (as ``arrows``), drawn as dashed arrows of another colour.
     ``dice``: one to four dice, drawn in the colour of the side to move.
     ``title`` (default: the position's compact text) and ``desc`` are the
     text alternative, in the page's language; ``pip_label`` the word before
@@ -500,11 +515,13 @@ def board(
     """
     arrows = list(arrows)
     refused = list(refused)
+    mistake = list(mistake)
     dice = None if dice is None else tuple(dice)
     if title is None:
         title = to_text(position)
     if id_prefix is None:
-        seed = repr((position.key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice))
+        seed = repr((position.key(), [_move_parts(a) for a in arrows], [_move_parts(r) for r in refused], dice,
+                     [_move_parts(m) for m in mistake]))
         id_prefix = "nardy-" + hashlib.sha1(seed.encode()).hexdigest()[:8] + "-"
     if not id_prefix or not (id_prefix[0].isalpha() or id_prefix[0] == "_") or any(
         not (c.isalnum() or c in "-_.") or not c.isascii() for c in id_prefix
@@ -523,9 +540,14 @@ def board(
         out.append(f'<desc id="{p}desc">{html.escape(str(desc))}</desc>')
     if style:
         out.append(f"<style>{STYLE}</style>")
-    marks = _marks(position, lay, p, arrows, refused)
-    if arrows or refused:
+    marks = _marks(position, lay, p, arrows, refused, mistake)
+    if arrows or refused or mistake:
         defs = ["<defs>"]
+        if mistake:
+            defs.append(
+                f'<marker id="{p}mistake" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+                f'orient="auto"><path class="nardy-mistake-head" d="M0 0L10 5L0 10z"/></marker>'
+            )
         if arrows:
             defs.append(
                 f'<marker id="{p}head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '

@@ -1,6 +1,6 @@
 // The bot's time per decision in Pyodide (Node.js, the npm package the site ships), for scripts/bench_bot.py.
 // Usage: node bench_bot_pyodide.mjs <folder with Pyodide's files, cases.json, timing.py> <engine zip>
-// Prints one JSON line: {"<game> <level>": [median ms, max ms], ...}
+// Prints one JSON line: what timing(cases) in timing.py returns (scripts/bench_bot.py, scripts/bench_analysis.py)
 import { readFileSync } from "node:fs";
 
 const [folder, archive] = process.argv.slice(2);

@@ -33,7 +33,8 @@ def _match(plays, own_row, opp_row, who: str, dice):
     raise RuntimeError(f"{who}'s move for {dice} is not one of the legal plays")
 
 
-def _gnubg_board(position):
+def gnubg_board(position):
+    """GNU Backgammon's board of a short-nardy position: row 0 the side not on roll, row 1 the side on roll."""
     own, opp = boards(position)
     return [opp[1:26], own[1:26]]
 
@@ -58,7 +59,7 @@ def gnubg_player(position, dice):
     plays = legal_plays(position, dice)
     if not plays:
         return None
-    board = _gnubg_board(position)
+    board = gnubg_board(position)
     move = gnubg_nn.best_move(board, dice[0], dice[1])
     pairs = [(f - 1, t - 1) for f, t in move]  # 1-based, 25 = bar, 0 = off
     own, opp = _apply(board, pairs)
@@ -72,7 +73,7 @@ def pubeval_player(position, dice):
     plays = legal_plays(position, dice)
     if not plays:
         return None
-    board = _gnubg_board(position)
+    board = gnubg_board(position)
     flat = list(gnubg_nn.pub_best_move(board, dice[0], dice[1]))
     pairs = [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]  # 0-based, 24 = bar, -1 = off
     own, opp = _apply(board, pairs)

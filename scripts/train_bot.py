@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from nardy_rules import LongPosition, ShortPosition, legal_plays, other  # noqa: E402
 from nardy_rules.bot.encoding import ENCODINGS, UNITS, LongEncoding, boards  # noqa: E402
-from nardy_rules.bot.network import OUTPUTS, WEIGHTS_DIR, write_weights  # noqa: E402
+from nardy_rules.bot.network import OUTPUTS, WEIGHTS_DIR, read_weights, write_weights  # noqa: E402
 
 START = {"short": ShortPosition, "long": LongPosition}
 #: Output index order after swapping sides: P(win) becomes 1 - P(win), wins and losses trade places.
@@ -221,6 +221,29 @@ class Net:
         yc = np.clip(y, 1e-7, 1 - 1e-7)
         return float(-(target * np.log(yc) + (1 - target) * np.log(1 - yc)).mean())
 
+    def load(self, path: Path, game: str) -> str:
+        """Start from a weights file's parameters; returns the payload's SHA-256.
+
+        With more hidden units here (``--hidden``) than in the file, the file's
+        units are kept and the new ones start from this net's random input
+        weights, scaled down, with output weights 0: the widened net computes
+        exactly what the file's does, and the new units learn from there.
+        """
+        hidden, (w1, b1, w2, b2), header = read_weights(path, game)
+        wide = self.params[1].shape[0]
+        if hidden > wide:
+            raise SystemExit(f"--init {path}: {hidden} hidden units, more than --hidden {wide}")
+        w1_new, b1_new, w2_new, b2_new = self.params
+        w1_new[:, :hidden] = np.array(w1, dtype=np.float64)
+        w1_new[:, hidden:] *= 0.1
+        b1_new[:hidden] = np.array(b1[0], dtype=np.float64)
+        w2_new[:hidden, :] = np.array(w2, dtype=np.float64).T
+        w2_new[hidden:, :] = 0.0
+        b2_new[:] = np.array(b2[0], dtype=np.float64)
+        self.m = [np.zeros_like(p) for p in self.params]
+        self.v = [np.zeros_like(p) for p in self.params]
+        return header["sha256"]
+
     def flat(self) -> list[float]:
         w1, b1, w2, b2 = self.params
         return [float(v) for v in np.concatenate([w1.ravel(), b1, w2.T.ravel(), b2])]
@@ -381,7 +404,7 @@ def _flip(probs, order):
 
 def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, lr_end: float,
           out: Path, checkpoint_every: int, report_every: int, movegen: str, stop_after: int = 0,
-          checkpoint_dir: Path | None = None) -> None:
+          checkpoint_dir: Path | None = None, init: Path | None = None) -> None:
     rng = random.Random(seed)
     encoder = BatchEncoder(game)
     check_encoder(game, encoder, random.Random(seed + 1))
@@ -397,6 +420,7 @@ def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, 
         def one_game():
             return self_play_game(game, net, encoder, rng, lam)
     net = Net(encoder.enc.n_inputs, hidden, len(OUTPUTS[game]), seed)
+    init_sha = net.load(init, game) if init is not None else None
     started = time.time()
     plies = 0
     loss_sum = 0.0
@@ -407,7 +431,10 @@ def train(game: str, games: int, hidden: int, seed: int, lam: float, lr: float, 
                 "seconds": round(time.time() - started),
                 "command": f"scripts/train_bot.py --game {game} --games {games} --hidden {hidden} "
                            f"--seed {seed} --lam {lam} --lr {lr} --lr-end {lr_end} --movegen {movegen}"
-                           + (f" --stop-after {done}" if done < games else "")}
+                           + (f" --stop-after {done}" if done < games else "")
+                           + (f" --init <weights with payload sha256 {init_sha}>" if init_sha else "")}
+        if init_sha:
+            info["init"] = init_sha
         data = write_weights(path, game, hidden, net.flat(), info)
         print(f"{game}: {done} games: wrote {path} (payload sha256 {data['sha256']})", flush=True)
 
@@ -448,6 +475,10 @@ def main() -> int:
     parser.add_argument("--stop-after", type=int, default=0,
                         help="stop after this many games, on the learning-rate schedule of --games "
                              "(gives exactly the checkpoint a longer run writes at that count)")
+    parser.add_argument("--init", type=Path,
+                        help="start from this weights file (same game; --hidden at least its hidden units, more widen it) "
+                             "instead of random weights: further training of a shipped network; Adam's moments "
+                             "start at zero")
     parser.add_argument("--movegen", choices=("engine", "gnubg"), default="engine",
                         help="short nardy only: gnubg = GNU Backgammon's C move generator (test-only gnubg-nn), "
                              "checked against legal_plays first")
@@ -459,7 +490,7 @@ def main() -> int:
     for game in (("short", "long") if args.game == "both" else (args.game,)):
         train(game, args.games, args.hidden, args.seed, args.lam, args.lr, args.lr_end,
               args.out / f"{game}.json", args.checkpoint_every, args.report_every, args.movegen,
-              args.stop_after, args.checkpoint_dir)
+              args.stop_after, args.checkpoint_dir, args.init)
     print(f"total {time.time() - total:.0f} s", flush=True)
     return 0
 

@@ -159,10 +159,19 @@ MUTANTS = {
         "bot-finished-mars-as-koks": ("evaluate.py", r'koks = float\(result\.kind == "koks"\)',
                                       'koks = float(result.kind in ("mars", "koks"))',
                                       [f"{BOT_RULES}::test_estimates_respect_borne_off_and_finished_games"]),
+        # The opponent's doubles weighted as the other rolls and the others as doubles (out of 36 still).
+        "bot-lookahead-roll-weights-swapped": ("lookahead.py", r"1 if roll\[0\] == roll\[1\] else 2\)",
+                                               "2 if roll[0] == roll[1] else 1)",
+                                               ["test_lookahead.py::test_every_reply_evaluated_gives_the_"
+                                                "definition_exactly"]),
         # A weights header compared by value only: "version": true reads as 1.
         "bot-weights-types-by-value": ("network.py", r"if type\(value\) is not type\(wanted\):", "if False:",
                                        ["test_entry_points.py::test_weights_header_fields_have_exact_types"]),
     }.items()},
+    # The analysis marks a decision that gives away exactly a threshold (GNU Backgammon's marks are "more than").
+    "analysis-mark-at-the-threshold": Mutant(
+        "nardy_rules/analysis.py", r"if lost > threshold:", "if lost >= threshold:",
+        ("tests/engine/test_analysis.py::test_gnubg_thresholds_mark_what_is_given_away_beyond_them",)),
 }
 
 

@@ -39,6 +39,12 @@ export class Board {
     this.focused = false;
     this.touched = false;
     this.animation = 0;
+    /** Called with (snapshot, answer) when the reader's moves complete a turn (a replay compares them). */
+    this.onTurnEnd = null;
+    /** The example's marks (arrows) stay hidden while true (a replay asking for the move first). */
+    this.marksHidden = false;
+    /** The cube's value the position is played for: a replay's game ends with the points it made. */
+    this.cube = 1;
     const text = (key) => this.t(key);
     const uid = `nardy-live-${serial}`;
     this.view = new BoardView(svg, layout, text, uid);
@@ -141,9 +147,11 @@ export class Board {
     let snapshot = this.history.current;
     let answer;
     let passed = null;
+    let ended = null;
     try {
       answer = await this.fetchView(snapshot);
       if (version !== this.version) return;
+      if (snapshot.dice && answer.complete && snapshot.moves.length) ended = { snapshot, answer };
       if (snapshot.dice && answer.complete && !answer.result && answer.next_text && (snapshot.moves.length || snapshot.rolled)) {
         // The dice are used (or none can be): the turn passes to the other side, who rolls next.
         passed = { lost: answer.lost, lostReasons: answer.lost_reasons, noMove: !snapshot.moves.length, color: answer.turn };
@@ -160,15 +168,16 @@ export class Board {
     this.render();
     if (after) after(answer, passed);
     if (this.controls.playsOpen) this.guard(() => showPlays(this));
+    if (ended && this.onTurnEnd) this.onTurnEnd(ended.snapshot, ended.answer);
   }
 
   render() {
     const { snapshot, answer } = this.current;
     const dice = snapshot.dice && (snapshot.moves.length ? answer.remaining : snapshot.dice);
     this.view.draw(answer.position, dice, answer.pips);
-    this.view.showExample(this.history.pristine);
+    this.view.showExample(this.history.pristine, this.marksHidden);
     let state;
-    if (answer.result) state = this.t(`result-${answer.result.winner}-${answer.result.kind}`, { count: answer.result.points });
+    if (answer.result) state = this.t(`result-${answer.result.winner}-${answer.result.kind}`, { count: answer.result.points * this.cube });
     else if (!snapshot.dice) state = this.t(`${answer.turn}-to-roll`);
     else if (answer.complete && !snapshot.moves.length) state = this.t("no-move", { dice: formatDice(snapshot.dice) });
     else state = this.t(`${answer.turn}-dice`, { dice: formatDice(answer.remaining) });
@@ -187,7 +196,7 @@ export class Board {
       undo: this.history.canUndo,
       redo: this.history.canRedo,
       reset: !(this.history.pristine && !busy),
-      show: !busy,
+      show: !busy && this.show.length > 0,
     });
   }
 
@@ -213,6 +222,15 @@ export class Board {
     this.targets = [];
     this.refused = [];
     this.drawMarks();
+  }
+
+  /** A new example (a replay's turn: its snapshot and the moves "play the example" plays), shown at once. */
+  setExample(example, show) {
+    this.stopAnimation();
+    this.history = new History(example);
+    this.show = show;
+    this.controls.hideLink();
+    return this.refresh();
   }
 
   /** Open a link's turn ({position, dice, moves}, or null; nardy-link.js). */

@@ -62,10 +62,11 @@ export class BoardView {
     }
   }
 
-  /** The build's marks (arrows, refusals) and description belong to the example as the page shows it. */
-  showExample(shown) {
+  /** The build's marks (arrows, refusals) and description belong to the example as the page shows it;
+      hideMarks keeps the marks hidden on the example too (a replay asking for the move first). */
+  showExample(shown, hideMarks = false) {
     if (this.marks) {
-      if (shown) this.marks.removeAttribute("display");
+      if (shown && !hideMarks) this.marks.removeAttribute("display");
       else this.marks.setAttribute("display", "none");
     }
     if (shown) this.svg.setAttribute("aria-labelledby", this.labelledBy);

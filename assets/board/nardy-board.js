@@ -31,6 +31,8 @@
 import { answerer } from "../engine/nardy-answer.js";
 import { Board } from "./nardy-board-controller.js";
 import { EmbeddedAnswers } from "../engine/nardy-embedded.js";
+import { mistakeButtons } from "./nardy-mistake.js";
+import { Replay } from "./nardy-replay.js";
 import { Engine } from "../engine/nardy-engine.js";
 import LAYOUTS from "../nardy-layout.js";
 import { readDice, readFragment, readMoves } from "./nardy-link.js";
@@ -65,8 +67,12 @@ function boardOf(figure, { svg, position, dice, show, layout }, common) {
     const loaded = embedded.load();
     if (kind !== "hover") common.engine.start(loaded);
   };
-  return new Board({ ...common, id: figure.id, root: figure, svg, layout, show, interest,
-                     answer: answerer(embedded, common.engine), example: { position, dice, moves: [], rolled: false } });
+  const board = new Board({ ...common, id: figure.id, root: figure, svg, layout, show, interest,
+                            answer: answerer(embedded, common.engine), example: { position, dice, moves: [], rolled: false } });
+  // A replay steps through a game of the page; a mistake's board plays its two plays (their own modules).
+  if (figure.classList.contains("nardy-replay")) board.replay = Replay.of(board, figure);
+  if (figure.dataset.mistake) mistakeButtons(board, figure);
+  return board;
 }
 
 /** The page's boards, each made once, when it is first wanted. */
@@ -85,6 +91,8 @@ class Boards {
     this.count = this.waiting.size;
     this.queue = [];
     this.draining = false;
+    // A replay's notes jump to its turns from anywhere on the page: its board is made at once.
+    this.soon(figures.filter((figure) => figure.classList.contains("nardy-replay") && this.waiting.has(figure)));
   }
 
   /** The figure's board, made now if need be; null if the figure stays the build's drawing. */

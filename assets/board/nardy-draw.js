@@ -3,7 +3,8 @@
    The checker layer and the dice as nardy_rules.svg draws them (the same
    elements, classes and places: a path per stack, tray and die's pips;
    numbers to one decimal), from a position as
-   the engine sends it; and the live marks: the keyboard cursor, the selected
+   the engine sends it; the arrows of a play (svg._arrows: a replay's turn, a
+   mistake's two plays); and the live marks: the keyboard cursor, the selected
    checker, its destinations and the destinations refused with a reason. */
 
 import { COLORS, placeBox, slot } from "./nardy-geometry.js";
@@ -89,31 +90,82 @@ export function diceLayer(layout, color, dice) {
   return { tag: "g", attrs: { class: "nardy-dice", "data-dice": dice.join(",") }, children };
 }
 
+/** The control point of the curve from a to b: bowed towards the middle when both ends are in one half
+    (svg._curve). */
+function curveControl(layout, [x1, y1], [x2, y2]) {
+  const cx = (x1 + x2) / 2;
+  let cy = (y1 + y2) / 2;
+  if ((y1 < layout.middle) === (y2 < layout.middle)) {
+    const bulge = Math.min(70, 0.3 * Math.abs(x2 - x1) + 14);
+    cy += y1 < layout.middle ? bulge : -bulge;
+  }
+  return [cx, cy];
+}
+
+/** A path from a to b along curveControl's curve. */
+function curveD(layout, a, b) {
+  const [cx, cy] = curveControl(layout, a, b);
+  return `M${num(a[0])} ${num(a[1])}Q${num(cx)} ${num(cy)} ${num(b[0])} ${num(b[1])}`;
+}
+
+/** The arrows of a play's moves [[from, to, die, hit], ...], played in order from a position as the engine
+    sent it (svg._arrows): a hit marked on the checker it hits; a mistake's arrows dashed, with their own head.
+    prefix: the board's id prefix, whose markers the arrows end with. */
+export function arrowMarks(layout, position, moves, prefix, mistake = false) {
+  const out = [];
+  const mover = position.turn;
+  const opponent = mover === "white" ? "black" : "white";
+  const counts = new Map();
+  const get = (color, where) => {
+    const key = `${color} ${where}`;
+    return counts.has(key) ? counts.get(key) : countOf(position, color, where);
+  };
+  const add = (color, where, delta) => counts.set(`${color} ${where}`, Math.max(0, get(color, where) + delta));
+  for (const [start, end, , hit] of moves) {
+    const a = slot(layout, mover, start, get(mover, start) - 1);
+    add(mover, start, -1);
+    if (hit && end !== "bar" && end !== "off") {
+      const [x, y] = slot(layout, opponent, end, 0);
+      out.push({ tag: "circle", attrs: { class: "nardy-hit", "data-point": String(end), cx: num(x), cy: num(y), r: String(layout.r + 3) } });
+      add(opponent, end, -1);
+      add(opponent, "bar", 1);
+    }
+    const b = slot(layout, mover, end, get(mover, end));
+    add(mover, end, 1);
+    const attrs = { class: mistake ? "nardy-arrow nardy-mistake" : "nardy-arrow", "data-from": String(start), "data-to": String(end) };
+    if (hit) attrs["data-hit"] = "true";
+    attrs.d = curveD(layout, a, b);
+    attrs["marker-end"] = `url(#${prefix}${mistake ? "mistake" : "head"})`;
+    out.push({ tag: "path", attrs });
+  }
+  return out;
+}
+
 /** The triangle at the pip count of the side to move, left of its swatch at (x, y). */
 export function markerPath(x, y) {
   return `M${num(x - 20)} ${num(y - 6)}l9 6-9 6z`;
 }
 
-/** Arrows of a play's single moves ({from, to, hit}) played in order from a position (svg._marks: the
-    curve bowed towards the middle when both ends are in one half), with a head at each end. */
-export function arrowMarks(layout, position, mover, moves) {
+/** The play page's hint: arrows of a play's single moves ({from, to}) played in order from a position, each
+    drawn with its own head (the play board has no markers): the curve is arrowMarks' (curveD). */
+export function hintArrows(layout, position, mover, moves) {
   const counts = { white: { ...position.white }, black: { ...position.black } };
   const count = (color, place) => counts[color][String(place)] || 0;
   const add = (color, place, delta) => { counts[color][String(place)] = Math.max(0, count(color, place) + delta); };
-  const middle = (layout.points["13"][1] + layout.points["12"][1]) / 2;
   const out = [];
   for (const move of moves) {
-    const [x1, y1] = slot(layout, mover, move.from, Math.max(0, count(mover, move.from) - 1));
+    const a = slot(layout, mover, move.from, Math.max(0, count(mover, move.from) - 1));
     add(mover, move.from, -1);
-    const [x2, y2] = slot(layout, mover, move.to, count(mover, move.to));
+    const b = slot(layout, mover, move.to, count(mover, move.to));
     add(mover, move.to, 1);
-    let [cx, cy] = [(x1 + x2) / 2, (y1 + y2) / 2];
-    if ((y1 < middle) === (y2 < middle)) cy += (y1 < middle ? 1 : -1) * Math.min(70, 0.3 * Math.abs(x2 - x1) + 14);
+    // The head follows the curve's last tangent: from the control point to the end.
+    const [cx, cy] = curveControl(layout, a, b);
+    const [x2, y2] = b;
     const angle = Math.atan2(y2 - cy, x2 - cx);
     const head = [[0, 0], [-11, -6], [-11, 6]].map(([dx, dy]) => [x2 + dx * Math.cos(angle) - dy * Math.sin(angle),
       y2 + dx * Math.sin(angle) + dy * Math.cos(angle)]);
     out.push({ tag: "g", attrs: { class: "nardy-live-arrow", "data-from": String(move.from), "data-to": String(move.to) }, children: [
-      { tag: "path", attrs: { class: "nardy-arrow", d: `M${num(x1)} ${num(y1)}Q${num(cx)} ${num(cy)} ${num(x2)} ${num(y2)}` } },
+      { tag: "path", attrs: { class: "nardy-arrow", d: curveD(layout, a, b) } },
       { tag: "path", attrs: { class: "nardy-head", d: `M${head.map(([x, y]) => `${num(x)} ${num(y)}`).join("L")}z` } },
     ] });
   }

@@ -73,6 +73,7 @@ export class AnswerRecord {
       if (index < 0) return null;
       made.push(state.answer.legal_moves[index]);
       state = turn.states[state.next[index]];
+      if (!state) return null; // a replay's record holds only the start of each turn
     }
     return [state, made];
   }

@@ -10,7 +10,7 @@
 
 import { BoardInput } from "../board/nardy-board-input.js";
 import { BoardView } from "../board/nardy-board-view.js";
-import { arrowMarks, circleD, liveMarks } from "../board/nardy-draw.js";
+import { circleD, hintArrows, liveMarks } from "../board/nardy-draw.js";
 import { countOf } from "../board/nardy-position.js";
 import { Flight, plan, reducedMotion } from "./nardy-play-motion.js";
 
@@ -150,7 +150,7 @@ export class PlayBoard {
   drawMarks() {
     if (!this.position || !this.variant) return;
     const mover = this.position.turn;
-    const marks = arrowMarks(this.layout, this.position, mover, this.hint);
+    const marks = hintArrows(this.layout, this.position, mover, this.hint);
     marks.push(...liveMarks(this.layout, {
       position: this.position, mover, cursor: this.focused ? this.cursor : null,
       selected: this.selected, targets: this.targets.map((item) => item.end),

@@ -37,6 +37,8 @@ from .evaluate import estimate
 
 #: Janowski's cube life for money play.
 CUBE_LIFE = 0.68
+#: The reasons of a take decision made by the model (the others are the match rules'): the analysis tells them apart.
+MODEL_TAKE_REASONS = ("taking loses less than passing", "passing loses less than taking")
 
 
 def _pwl(chances: dict) -> tuple[float, float, float]:
@@ -64,12 +66,18 @@ def _check_short(position: Position) -> None:
         raise CubeError("the game is over")
 
 
-def cube_decision(position: Position, cube: Cube | None = None, match: Match | None = None) -> dict:
-    """Whether the side on roll doubles now, before rolling: ``{"double": bool, "reason", ...}``."""
+def cube_decision(position: Position, cube: Cube | None = None, match: Match | None = None,
+                  chances: dict | None = None) -> dict:
+    """Whether the side on roll doubles now, before rolling: ``{"double": bool, "reason", ...}``.
+
+    ``chances``: the side on roll's estimate to decide from (``estimate``'s
+    keys); default the evaluator's estimate of ``position``. The ``expert``
+    level and the analysis pass the look-ahead's (``lookahead.roll_estimate``).
+    """
     _check_short(position)
     cube = cube or Cube()
     me = position.turn
-    chances = estimate(position)
+    chances = chances or estimate(position)
     out = {"double": False, "win": round(chances["win"], 4), "equity": round(chances["equity"], 4)}
     refusal = cube.refusal(me, match=match)
     if refusal:
@@ -101,15 +109,17 @@ def cube_decision(position: Position, cube: Cube | None = None, match: Match | N
     return out
 
 
-def take_decision(position: Position, cube: Cube | None = None, match: Match | None = None) -> dict:
+def take_decision(position: Position, cube: Cube | None = None, match: Match | None = None,
+                  chances: dict | None = None) -> dict:
     """Whether the side *not* on roll takes the double just offered by the side on roll.
 
     ``{"take": bool, "reason", "win": the taker's chance, "take equity": in units of the present cube}``.
+    ``chances``: as for :func:`cube_decision`, the estimate of the side on roll (the doubler).
     """
     _check_short(position)
     cube = cube or Cube()
     taker = other(position.turn)
-    theirs = estimate(position)
+    theirs = chances or estimate(position)
     mine = {"win": 1 - theirs["win"], "win mars": theirs["lose mars"], "lose mars": theirs["win mars"],
             "win koks": theirs.get("lose koks", 0.0), "lose koks": theirs.get("win koks", 0.0)}
     p, w, lose = _pwl(mine)
@@ -125,9 +135,9 @@ def take_decision(position: Position, cube: Cube | None = None, match: Match | N
             out.update(take=True, reason="at match point after the Crawford game the cube costs nothing more")
             return out
     if take >= -1.0:
-        out.update(take=True, reason="taking loses less than passing")
+        out.update(take=True, reason=MODEL_TAKE_REASONS[0])
     else:
-        out.update(take=False, reason="passing loses less than taking")
+        out.update(take=False, reason=MODEL_TAKE_REASONS[1])
     return out
 
 

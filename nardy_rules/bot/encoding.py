@@ -59,6 +59,15 @@ def _longest_run(flags) -> int:
     return best
 
 
+def _mask_run(mask: int) -> int:
+    """The longest run of set bits in ``mask``: each step shortens every run by one."""
+    run = 0
+    while mask:
+        mask &= mask >> 1
+        run += 1
+    return run
+
+
 class Encoding:
     """Where each slot's units sit in the input vector, and the global features."""
 
@@ -98,6 +107,17 @@ class Encoding:
         """The values of ``discrete_globals`` times ``discrete_scale`` (whole numbers)."""
         raise NotImplementedError
 
+    def reply_discrete(self, own: list[int], opp: list[int]):
+        """``discrete`` for the positions the opponent's replies reach from ``own``, ``opp`` (the look-ahead).
+
+        Returns a function ``(changes, hits) -> discrete(own2, opp2)`` where
+        ``opp2`` is ``opp`` with ``changes`` ({index: change of its count}) and
+        ``own2`` is ``own`` with ``hits`` blots sent to the bar. It updates
+        what the reply changed instead of reading whole boards: the look-ahead
+        ranks hundreds of replies per play.
+        """
+        raise NotImplementedError
+
     def vector(self, own: list[int], opp: list[int]) -> list[float]:
         """The dense input vector (the reference the fast path and the trainer must match)."""
         out = [0.0] * self.n_inputs
@@ -134,6 +154,28 @@ class ShortEncoding(Encoding):
         return (6 if self.contact(own, opp) else 0,
                 _longest_run(own[p] >= 2 for p in range(1, 25)),
                 _longest_run(opp[p] >= 2 for p in range(1, 25)))
+
+    def reply_discrete(self, own, opp):
+        # A hit takes a blot, so the side on roll's points of two or more (its prime) stay as they are.
+        own_prime = _longest_run(own[p] >= 2 for p in range(1, 25))
+        base_mask = sum(1 << p for p in range(1, 25) if opp[p] >= 2)
+        own_rear = next((p for p in range(25, 0, -1) if own[p]), 0)
+        opp_rear = next((p for p in range(25, 0, -1) if opp[p]), 0)
+
+        def discrete(changes, hits):
+            mask = base_mask
+            for p, change in changes.items():
+                if 1 <= p <= 24:
+                    if opp[p] + change >= 2:
+                        mask |= 1 << p
+                    else:
+                        mask &= ~(1 << p)
+            rear = opp_rear  # a reply moves checkers forward only: the new rearmost is at or below the old
+            while rear and not opp[rear] + changes.get(rear, 0):
+                rear -= 1
+            return (6 if (25 if hits else own_rear) + rear > 25 else 0, own_prime, _mask_run(mask))
+
+        return discrete
 
     @staticmethod
     def contact(own: list[int], opp: list[int]) -> bool:
@@ -212,6 +254,37 @@ class LongEncoding(Encoding):
         return (_longest_run(own[p] > 0 for p in path), _longest_run(opp[p] > 0 for p in path),
                 6 if rear > 12 or opp_rear > 12 else 0,
                 sum(own[p] > 0 for p in front[opp_rear]), sum(opp[p] > 0 for p in front[rear]))
+
+    def reply_discrete(self, own, opp):
+        # No hitting: the side on roll's board is the same in every reply.
+        path_index = {p: i for i, p in enumerate(self.PATH)}
+        own_block = _longest_run(own[p] > 0 for p in self.PATH)
+        base_mask = sum(1 << i for i, p in enumerate(self.PATH) if opp[p])
+        rear, opp_rear = self.rear(own), self.rear(opp)
+        own_front = [sum(own[p] > 0 for p in points) for points in self.FRONT]  # by the opponent's rearmost point
+        opp_front_points = set(self.FRONT[rear])
+        opp_front = sum(opp[p] > 0 for p in opp_front_points)
+        own_contact = rear > 12
+
+        def discrete(changes, hits):
+            mask = base_mask
+            front = opp_front
+            for p, change in changes.items():
+                if 1 <= p <= 24 and change:
+                    occupied = opp[p] + change > 0
+                    if occupied:
+                        mask |= 1 << path_index[p]
+                    else:
+                        mask &= ~(1 << path_index[p])
+                    if p in opp_front_points and occupied != (opp[p] > 0):
+                        front += 1 if occupied else -1
+            opp_rear2 = opp_rear
+            while opp_rear2 and not opp[opp_rear2] + changes.get(opp_rear2, 0):
+                opp_rear2 -= 1
+            return (own_block, _mask_run(mask), 6 if own_contact or opp_rear2 > 12 else 0,
+                    own_front[opp_rear2], front)
+
+        return discrete
 
     def globals(self, own, opp):
         rear, opp_rear = self.rear(own), self.rear(opp)

@@ -7,12 +7,10 @@ err, so a lower level is an honest weaker player, not a random mover:
 - ``beginner``: one look at each play, with a large random error added to each
   play's equity (it often misses the best play, seldom picks a silly one);
 - ``club``: one look at each play, with a small random error;
-- ``strong``: no error: the play the evaluator values most.
-
-A one-roll look-ahead (every opponent roll, its best reply) was tried for
-``strong`` on the two closest candidates: it cost far beyond a phone's budget
-on the worst doubles (dev/benchmarks.md, "Computer opponent"), so the shipped
-levels do not use it.
+- ``strong``: no error: the play the evaluator values most;
+- ``expert``: looks one roll ahead (``lookahead.py``): the plays ``strong``
+  ranks close to its best are valued after every roll of the opponent and its
+  best reply, and the best of them by that value is played.
 
 Randomness comes from a ``random.Random`` passed in; without one, a
 generator seeded from the position and the dice, so the same question always
@@ -32,7 +30,8 @@ from ..interchange import to_text
 from ..play import Play, legal_plays
 from ..position import Position
 from .evaluate import estimates_after
-from .network import load
+from .lookahead import choose
+from .network import Network, load
 
 
 @dataclass(frozen=True)
@@ -41,6 +40,8 @@ class Level:
     description: str
     #: Standard deviation of the error added to each play's equity (points per unit cube).
     noise: float = 0.0
+    #: Whether the closest plays are valued one roll ahead (``lookahead.choose``).
+    lookahead: bool = False
 
 
 LEVELS = {
@@ -49,9 +50,11 @@ LEVELS = {
         Level("beginner", "every play evaluated, with a large random error", noise=0.4),
         Level("club", "every play evaluated, with a small random error", noise=0.12),
         Level("strong", "every play evaluated, the best one played"),
+        Level("expert", "the closest plays valued after every roll of the opponent and its best reply",
+              lookahead=True),
     )
 }
-STRONGEST = "strong"
+STRONGEST = "expert"
 
 
 def level_named(name: str) -> Level:
@@ -66,42 +69,51 @@ def _seeded(position: Position, dice) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def rank_plays(position: Position, dice, level: str = STRONGEST, rng: random.Random | None = None):
+def rank_plays(position: Position, dice, level: str = STRONGEST, rng: random.Random | None = None,
+               network: Network | None = None):
     """[(play, estimate for the mover, score)] best first; score = equity plus the level's error.
 
     ``estimate`` holds ``win``, ``win mars``, ``lose mars`` (and koks in short
-    nardy) and ``equity``, for the side that plays, after the play.
+    nardy) and ``equity``, for the side that plays, after the play; at
+    ``expert`` the plays it looked at one roll ahead come first, with their
+    look-ahead estimates. ``network``: another evaluator than the shipped one
+    (the benchmarks compare weights).
     """
     settings = level_named(level)
     dice = parse_dice(dice)
     plays = legal_plays(position, dice)
     if not plays:
         return []
-    network = load(position.variant)
+    network = network or load(position.variant)
     ranked = [[play, mine, mine["equity"]] for play, mine in zip(plays, estimates_after(position, plays, network))]
     if settings.noise:
         rng = rng or _seeded(position, dice)
         for entry in ranked:
             entry[2] += rng.gauss(0.0, settings.noise)
     ranked.sort(key=lambda entry: -entry[2])
-    return [tuple(entry) for entry in ranked]
+    ranked = [tuple(entry) for entry in ranked]
+    if settings.lookahead:
+        ranked = choose(ranked, network)
+    return ranked
 
 
-def choose_play(position: Position, dice, level: str = STRONGEST, rng: random.Random | None = None) -> Play | None:
+def choose_play(position: Position, dice, level: str = STRONGEST, rng: random.Random | None = None,
+                network: Network | None = None) -> Play | None:
     """The play the computer makes at ``level``; None when nothing can be played."""
-    ranked = rank_plays(position, dice, level, rng)
+    ranked = rank_plays(position, dice, level, rng, network)
     return ranked[0][0] if ranked else None
 
 
 class Player:
     """A computer player of one level with its own seeded generator: the same seed, the same game."""
 
-    def __init__(self, level: str = STRONGEST, seed: int | None = 0):
+    def __init__(self, level: str = STRONGEST, seed: int | None = 0, network: Network | None = None):
         self.level = level_named(level).name
         self.rng = random.Random(seed)
+        self.network = network
 
     def __call__(self, position: Position, dice) -> Play | None:
-        return choose_play(position, dice, self.level, self.rng)
+        return choose_play(position, dice, self.level, self.rng, self.network)
 
 
 def _rounded(values: dict) -> dict:

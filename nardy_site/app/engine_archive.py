@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "nardy_rules"
 #: Files the browser does not need: the command line.
-LEAVE_OUT = {"__main__.py", "bot/cli.py"}
+LEAVE_OUT = {"__main__.py", "match_cli.py", "bot/cli.py"}
 #: What the archive holds, relative to the package.
 PATTERNS = ("**/*.py", "**/*.json")
 

@@ -59,6 +59,8 @@ from pathlib import Path
 
 from nardy_rules import NardyError, Position, Turn, from_text, live, to_text
 
+from ..page.blocks import better_plays
+from ..page.games import replay_game
 from ..translations.languages import ROOT
 from .diagram import shown_moves
 
@@ -133,9 +135,28 @@ class Record:
         self._found: dict[tuple, list] = {}
         self.positions: dict[str, dict] = {}
 
-    def add(self, position: Position, dice, refuse=(), show=()) -> None:
+    def add_game(self, game) -> None:
+        """Record a replay (``nardy_site.page.games.Game``): the ``state`` answer at the start of every turn and
+        every position between turns, so that stepping through the game needs no engine; a move the reader
+        tries there is answered by the engine (the record holds no state after one)."""
+        for step in game.steps:
+            self._position(to_text(step.before))
+            if step.dice is None:
+                continue
+            key = (to_text(step.before), tuple(step.dice))
+            if key in self.turns:
+                continue
+            answer = _answer(Turn(step.before, step.dice), {**self._request(key, []), "op": "state"})
+            answer.pop("moves")
+            self.turns[key] = {"position": key[0], "dice": list(key[1]), "places": [],
+                               "states": [{"answer": answer, "next": []}]}
+        if game.steps:
+            self._position(to_text(game.steps[-1].after))
+
+    def add(self, position: Position, dice, refuse=(), show=(), more=()) -> None:
         """Record a diagram: its position, its dice (or None), its refused moves as (start, end) or
-        (start, end, [[start, end], ...] played before), and the (start, end, die) of its shown moves, in order."""
+        (start, end, [[start, end], ...] played before), the (start, end, die) of its shown moves, in order,
+        and ``more`` such sequences (a mistake's play)."""
         if dice is None:
             self._position(to_text(position))
             return
@@ -152,12 +173,13 @@ class Record:
                 moves = moves + [{"from": before_start, "to": before_end, "die": legal[index]["die"]}]
                 number = found[number][2][index]
             self._check(key, found, number, moves, start, end, None)
-        number, moves = 0, []
-        for start, end, die in show:
-            self._check(key, found, number, moves, start, end, die)
-            legal = record["states"][number]["answer"]["legal_moves"]
-            index = next(i for i, m in enumerate(legal) if (m["from"], m["to"], m["die"]) == (start, end, die))
-            number, moves = found[number][2][index], moves + [{"from": start, "to": end, "die": die}]
+        for sequence in (show, *more):
+            number, moves = 0, []
+            for start, end, die in sequence:
+                self._check(key, found, number, moves, start, end, die)
+                legal = record["states"][number]["answer"]["legal_moves"]
+                index = next(i for i, m in enumerate(legal) if (m["from"], m["to"], m["die"]) == (start, end, die))
+                number, moves = found[number][2][index], moves + [{"from": start, "to": end, "die": die}]
 
     def _check(self, key, found, number, moves, start, end, die) -> None:
         """The ``check`` op's answer for a move from state ``number`` (reached by ``moves``), once."""
@@ -216,18 +238,32 @@ class Record:
 
 
 
+def _input(block) -> list:
+    if block.is_game:  # a replay: its game, by name (the record's content is in the key of the cache)
+        return ["game", block.value("game"), json.loads(json.dumps(block.game.record))]
+    more = []
+    if block.value("better") is not None:
+        more.append([[m.start, m.end, m.die] for m in better_plays(block)[1].moves])
+    return [to_text(block.position), list(block.dice) if block.dice else None,
+            [[line.start, line.end, [list(step) for step in line.before]] for line in block.refusals()],
+            [list(move) for move in shown_moves(block)], more]
+
+
 def inputs(blocks) -> list:
-    """What records are made from: each block's position text, dice, refused and shown moves."""
-    return [[to_text(block.position), list(block.dice) if block.dice else None,
-             [[line.start, line.end, [list(step) for step in line.before]] for line in block.refusals()],
-             [list(move) for move in shown_moves(block)]]
-            for block in blocks]
+    """What records are made from: each block's position text, dice, refused and shown moves (and a mistake's
+    play); a replay's game."""
+    return [_input(block) for block in blocks]
 
 
 def for_inputs(items) -> Record:
     page = Record()
-    for text, dice, refuse, show in items:
-        page.add(from_text(text), dice, [tuple(item) for item in refuse], [tuple(item) for item in show])
+    for item in items:
+        if item[0] == "game":
+            page.add_game(replay_game(item[2], item[1]))
+            continue
+        text, dice, refuse, show, *more = item
+        page.add(from_text(text), dice, [tuple(i) for i in refuse], [tuple(i) for i in show],
+                 [[tuple(i) for i in sequence] for sequence in (more[0] if more else [])])
     return page
 
 

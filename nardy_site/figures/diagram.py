@@ -16,6 +16,17 @@ shows comes from the engine's answers: recorded by the build for the page
 (``nardy_site.figures.answers``) or asked of the engine in the page's worker.
 
 It is one raw-HTML block without blank lines, so Markdown leaves it alone.
+
+Two kinds of block draw more:
+
+- a **mistake** (``better: <play> than <play>``): the better play's arrows and
+  the mistake's (dashed), ``data-show`` the better play's moves and
+  ``data-mistake`` the mistake's (the board's two buttons play each), and the
+  verdict under the caption (``nardy_site.figures.verdict``);
+- a **replay** (``game: <name>``): class ``nardy-replay``, the board on the
+  game's first step (its position, roll and play), the steps in a
+  ``<script type="application/json">`` and a link to the game as a file
+  (``nardy_site.figures.replay``).
 """
 
 from __future__ import annotations
@@ -25,9 +36,11 @@ import json
 
 from nardy_rules import svg, to_text
 
-from ..page.blocks import Block, shown_turn, start_turn
+from ..page.blocks import Block, better_plays, shown_turn, start_turn
 from ..translations.i18n import UI, Translator
+from . import replay
 from .describe import describe
+from .verdict import verdict_text
 
 
 def refusals(block: Block) -> list[tuple]:
@@ -46,21 +59,46 @@ def refusals(block: Block) -> list[tuple]:
     return out
 
 
+def _shown(block: Block) -> tuple:
+    """The moves the block shows: its ``show``, a mistake block's better play, a replay's first play."""
+    if block.is_game:
+        first = block.game.steps[0]
+        return first.play.moves if first.play is not None else ()
+    if block.value("better") is not None:
+        return better_plays(block)[0].moves
+    return shown_turn(block).moves if block.dice else ()
+
+
+def _example(block: Block) -> tuple:
+    """(position, dice) of the board's example: a replay's first step."""
+    if block.is_game:
+        first = block.game.steps[0]
+        return first.before, first.dice
+    return block.position, block.dice
+
+
 def shown_moves(block: Block) -> list[tuple]:
     """(start, end, die) of each single move the block shows, in the order they are played."""
-    if not block.dice:
-        return []
-    return [(move.start, move.end, move.die) for move in shown_turn(block).moves]
+    return [(move.start, move.end, move.die) for move in _shown(block)]
+
+
+def _moves_attribute(moves) -> str:
+    return ".".join(f"{move.start}-{move.end}-{move.die}" for move in moves)
 
 
 def board_attributes(block: Block) -> dict[str, str]:
     """The figure's ``data-*`` attributes for its live board (see the module's docstring)."""
-    out = {"data-position": to_text(block.position)}
-    if block.dice:
-        out["data-dice"] = "-".join(map(str, block.dice))
-    shown = shown_moves(block)
+    position, dice = _example(block)
+    out = {"data-position": to_text(position)}
+    if dice:
+        out["data-dice"] = "-".join(map(str, dice))
+    shown = _shown(block)
     if shown:
-        out["data-show"] = ".".join(f"{start}-{end}-{die}" for start, end, die in shown)
+        out["data-show"] = _moves_attribute(shown)
+    if block.value("better") is not None:
+        better, mistake, _verdict = better_plays(block)
+        out["data-mistake"] = _moves_attribute(mistake.moves)
+        out["data-better-play"], out["data-mistake-play"] = better.notation, mistake.notation
     return out
 
 
@@ -75,14 +113,19 @@ def script_json(value) -> str:
 
 def figure(block: Block, tr: Translator) -> str:
     """The block's figure (call :func:`nardy_site.page.blocks.verify` first)."""
-    position = block.position
-    dice = block.dice
-    shown = shown_turn(block).moves if dice else ()
-    refused = refusals(block)
+    position, dice = _example(block)
+    shown = _shown(block)
+    refused = refusals(block) if not block.is_game else []
+    mistake, extra = (), ""
+    if block.value("better") is not None:
+        _better, mistaken, verdict = better_plays(block)
+        mistake = mistaken.moves
+        extra = f'<p class="nardy-verdict">{html.escape(verdict_text(verdict, tr))}</p>'
     picture = svg.board(
         position,
         arrows=shown,
         refused=[(start, end, refusal.code) for start, end, refusal in refused],
+        mistake=mistake,
         dice=dice,
         title=block.caption,
         desc=describe(position, dice, shown, refused, tr),
@@ -91,9 +134,19 @@ def figure(block: Block, tr: Translator) -> str:
         style=False,
     )
     attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in board_attributes(block).items())
+    kind = "nardy-diagram"
+    if block.is_game:
+        kind += " nardy-replay"
+        steps = replay.steps_json(block.game, block.id, tr)
+        name = steps["download"]
+        key = "download-mat" if name.endswith(".mat") else "download-txt"
+        extra = (f'<script type="application/json" class="nardy-replay-steps">{script_json(steps)}</script>'
+                 f'<p class="nardy-replay-file"><a href="{html.escape(name)}" download="{html.escape(name)}">'
+                 f"{html.escape(tr.gettext(UI[key]))}</a></p>")
     return (
-        f'<figure class="nardy-diagram" id="{block.id}" data-variant="{position.variant}"{attributes}>'
+        f'<figure class="{kind}" id="{block.id}" data-variant="{position.variant}"{attributes}>'
         f"{picture}"
         f"<figcaption>{html.escape(block.caption)}</figcaption>"
+        f"{extra}"
         "</figure>"
     )

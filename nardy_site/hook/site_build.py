@@ -41,7 +41,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from ..app import live_assets, offline
-from ..figures import answers
+from ..figures import answers, replay
 from ..page.markdown_reader import PageError, read, read_file
 from ..pages import alternates, not_found, play_page, site_pages
 from ..paths import display
@@ -124,6 +124,7 @@ class SiteBuild:
         self.problems += problems
         # The engine's answers for each of the page's boards, next to the page (the site's folder is clean by now).
         answers.write_page(drawn, config["site_dir"], page.file.dest_uri)
+        replay.write_files(drawn, config["site_dir"], page.file.dest_uri)  # each replayed game as a file
         return markdown
 
     def finish(self) -> None:

@@ -23,6 +23,14 @@ Body keys (one per line, ``key: value``; blank lines and ``# comments`` allowed)
               ``<play>`` (each accepted, in order), the single move is refused
               with this reason (for example ``24/18 then 24/18 head-rule``).
               Repeatable.
+``better``    ``<play> than <play>``: the first play is better than the second for these dice (a mistake
+              and its correction, ``nardy_site.page.verdicts``): both legal, different, and the
+              verdict kept in ``data/mistakes/<variant>.json`` ranks them in this order. Drawn as the
+              better play's arrows and the mistake's, dashed.
+``game``      ``<name>``: a replay block: the whole game ``data/games/<name>.json`` (the play page's
+              record format), re-played through the rules (``nardy_site.page.games``). It takes no
+              position, dice, show, refuse or better; its notes are the numbered list after it
+              (``<!-- nardy-game: <id> -->``). Expectations: ``result`` and ``score``.
 ``expect``    an assertion the text makes; repeatable:
 
               - ``plays <play> | <play> ...``: the legal plays are exactly these
@@ -32,7 +40,9 @@ Body keys (one per line, ``key: value``; blank lines and ``# comments`` allowed)
               - ``lost <d> [<d> ...]``: after ``show`` the turn is over and these dice are lost
               - ``pips <white> <black>``: the pip counts of the position
               - ``result <white|black> <single|mars|koks> <points>``: after
-                ``show`` the game is over with this result
+                ``show`` the game is over with this result (a replay block: the game's result, the
+                cube included)
+              - ``score <white> <black>``: a replay block's score at the end of its game
 
 A malformed block, or one the engine contradicts, raises :class:`BlockError`
 naming the file, the line and the reason.
@@ -61,11 +71,18 @@ from nardy_rules.reasons import CODES
 from nardy_rules.scoring import RESULT_KINDS
 
 from .excerpt import bounded, excerpt
+from .games import GameError, load_game, name_problem
 from .markdown_reader import DIAGRAM, Document, document
+from .verdicts import VerdictError, verdict_for
 
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-KEYS = ("position", "dice", "show", "refuse", "expect")
-EXPECTATIONS = ("plays", "play-count", "no-play", "complete", "lost", "pips", "result")
+KEYS = ("position", "dice", "show", "refuse", "better", "game", "expect")
+EXPECTATIONS = ("plays", "play-count", "no-play", "complete", "lost", "pips", "result", "score")
+#: What a replay block (``game: <name>``) may hold besides its name, and the expectations it may state.
+GAME_KEYS = ("game", "expect")
+GAME_EXPECTATIONS = ("result", "score")
+#: ``better: <play> than <play>``: the word between the two plays.
+THAN = " than "
 
 
 class BlockError(ValueError):
@@ -104,8 +121,29 @@ class Block:
         return self.entries.get(key, [])
 
     @property
+    def is_game(self) -> bool:
+        """A replay block: a whole game from ``data/games/`` (see ``nardy_site.page.games``)."""
+        return "game" in self.entries
+
+    @property
+    def game(self):
+        """The replayed game of a replay block (``nardy_site.page.games.Game``); GameError if it cannot be."""
+        return load_game(self.value("game"))
+
+    @property
     def position(self) -> Position:
+        """The example's position; a replay block's is its game's start."""
+        if self.is_game:
+            return self.game.start
         return from_text(self.value("position"))
+
+    def better(self) -> tuple[str, str] | None:
+        """(the better play, the mistake) as the ``better`` line writes them, or None."""
+        value = self.value("better")
+        if value is None:
+            return None
+        first, _, second = value.partition(THAN)
+        return first.strip(), second.strip()
 
     @property
     def dice(self) -> tuple[int, ...] | None:
@@ -190,15 +228,37 @@ def _parse_body(path: str, start: int, attrs: dict, body_lines: list[str]) -> Bl
         key, value = key.strip(), value.strip()
         if not colon or key not in KEYS:
             raise BlockError(path, number, f"diagram {block_id!r}: {excerpt(text)} is not one of {', '.join(KEYS)}: <value>")
-        if key in ("position", "dice", "show") and key in block.entries:
+        if key in ("position", "dice", "show", "better", "game") and key in block.entries:
             raise BlockError(path, number, f"diagram {block_id!r}: {key} is given twice")
         if not value:
             raise BlockError(path, number, f"diagram {block_id!r}: {key} has no value")
         block.entries.setdefault(key, []).append((number, value))
+    if block.is_game:
+        _check_game_syntax(block)
+        return block
     if "position" not in block.entries:
         raise BlockError(path, start, f"diagram {block_id!r} has no position")
     _check_syntax(block)
     return block
+
+
+def _check_game_syntax(block: Block) -> None:
+    """A replay block: its name, no other key but its expectations (result, score)."""
+    other = [key for key in block.entries if key not in GAME_KEYS]
+    if other:
+        raise block.error(other[0], f"a replay block (game: ...) takes no {other[0]}: its game's record holds "
+                                    "the positions and the dice")
+    problem = name_problem(block.value("game"))
+    if problem:
+        raise block.error("game", problem)
+    for index, (_line, value) in enumerate(block.values("expect")):
+        kind, _, args = value.partition(" ")
+        if kind not in GAME_EXPECTATIONS:
+            raise block.error("expect", f"a replay block states only {' and '.join(GAME_EXPECTATIONS)}, "
+                                        f"not {excerpt(kind)}", index)
+        problem = _expectation_problem(kind, args.strip(), None)
+        if problem:
+            raise block.error("expect", problem, index)
 
 
 def _check_syntax(block: Block) -> None:
@@ -218,7 +278,7 @@ def _check_syntax(block: Block) -> None:
         raise block.error("dice", bounded(str(error))) from None
     if dice is not None and len(dice) == 1 and not 1 <= dice[0] <= 6:
         raise block.error("dice", "a die shows 1 to 6")
-    needs_dice = ("show", "refuse")
+    needs_dice = ("show", "refuse", "better")
     for key in needs_dice:
         if key in block.entries and dice is None:
             raise block.error(key, f"{key} needs dice")
@@ -230,8 +290,16 @@ def _check_syntax(block: Block) -> None:
         problem = refuse_problem(value)
         if problem:
             raise block.error("refuse", problem, index)
+    if block.value("better") is not None:
+        problem = _better_problem(block.value("better"), dice)
+        if problem:
+            raise block.error("better", problem)
+        if block.value("show"):
+            raise block.error("better", "a block with better: shows its two plays; it takes no show")
     for index, (_line, value) in enumerate(block.values("expect")):
         kind, _, args = value.partition(" ")
+        if kind in GAME_EXPECTATIONS and kind not in ("result",):
+            raise block.error("expect", f"expect {kind} is stated by a replay block (game: ...) only", index)
         problem = _expectation_problem(kind, args.strip(), dice)
         if problem:
             raise block.error("expect", problem, index)
@@ -305,6 +373,16 @@ def _notation_problem(text: str) -> str | None:
     return None
 
 
+def _better_problem(value: str, dice) -> str | None:
+    """Why ``value`` is not ``<play> than <play>`` (two plays in notation), or None."""
+    first, than, second = value.partition(THAN)
+    if not than or not first.strip() or not second.strip() or THAN in second:
+        return f"write better: <play> than <play> (the better play, then the mistake), not {excerpt(value)}"
+    if dice is None or len(dice) != 2:
+        return "better: needs a roll of two dice"
+    return _notation_problem(first) or _notation_problem(second)
+
+
 def _whole(text: str, what: str) -> str | None:
     """Why ``text`` is not a whole number of at most :data:`DIGITS` digits, or None."""
     if not (text.isascii() and text.isdigit()):
@@ -325,10 +403,10 @@ def _expectation_problem(kind: str, args: str, dice: tuple[int, ...] | None) -> 
         if len(words) != 1:
             return f"write expect: play-count <n>, not {excerpt(args)}"
         return _whole(words[0], "play-count")
-    if kind == "pips":
+    if kind in ("pips", "score"):
         if len(words) != 2:
-            return f"write expect: pips <white> <black>, two whole numbers, not {excerpt(args)}"
-        return _whole(words[0], "White's pips") or _whole(words[1], "Black's pips")
+            return f"write expect: {kind} <white> <black>, two whole numbers, not {excerpt(args)}"
+        return _whole(words[0], f"White's {kind}") or _whole(words[1], f"Black's {kind}")
     if kind == "lost":
         dice_lost = args.replace("-", " ").split()
         if not 1 <= len(dice_lost) <= 4 or not all(d in ("1", "2", "3", "4", "5", "6") for d in dice_lost):
@@ -421,6 +499,11 @@ def verify(block: Block) -> None:
     Nothing else escapes: what the engine raises on the block's values is a
     BlockError at the line of the value.
     """
+    if block.is_game:
+        _verify_game(block)
+        return
+    if block.value("better") is not None:
+        better_plays(block)
     position = block.position
     dice = block.dice
     turn = shown_turn(block)
@@ -441,6 +524,50 @@ def verify(block: Block) -> None:
             problem = _expectation(position, dice, turn, kind, args.strip())
         if problem:
             raise block.error("expect", problem, index)
+
+
+def _verify_game(block: Block) -> None:
+    """A replay block: its record re-played through the rules, its result and score as the text states them."""
+    try:
+        game = block.game
+    except GameError as error:
+        raise block.error("game", bounded(str(error))) from None
+    result, score = game.result, game.state.score
+    for index, (_line, value) in enumerate(block.values("expect")):
+        kind, _, args = value.partition(" ")
+        words = args.split()
+        if kind == "result":
+            have = [result.winner, result.kind, str(result.points)]
+            if have != [words[0], words[1], str(int(words[2]))]:
+                raise block.error("expect", f"result {args.strip()}: the game ends {' '.join(have)}", index)
+        elif kind == "score":
+            have = [score["white"], score["black"]]
+            if have != [int(words[0]), int(words[1])]:
+                raise block.error("expect", f"score {args.strip()}: the game ends {have[0]} {have[1]}", index)
+
+
+def better_plays(block: Block):
+    """(the better play, the mistake) of a ``better`` line as the engine's plays, and their verdict.
+
+    Raises BlockError when a play is not legal, the two are the same play, or the
+    verdict kept in ``data/mistakes/`` is missing or ranks them otherwise.
+    """
+    first, second = block.better()
+    plays = []
+    for text in (first, second):
+        with _engine(block, "better"):
+            try:
+                plays.append(parse_play(block.position, block.dice, text))
+            except IllegalPlayError as error:
+                raise block.error("better", f"{text!r} is not a legal play: {bounded(str(error))}") from None
+    better, mistake = plays
+    if better.result == mistake.result:
+        raise block.error("better", f"{first!r} and {second!r} are the same play (the same position after)")
+    try:
+        verdict = verdict_for(block.position, block.dice, better, mistake)
+    except VerdictError as error:
+        raise block.error("better", bounded(str(error))) from None
+    return better, mistake, verdict
 
 
 def _expectation(position, dice, turn, kind, args) -> str | None:

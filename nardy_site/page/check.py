@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .blocks import Block, BlockError, read_blocks, verify
 from .excerpt import bounded
+from .game_notes import NotesError, find_notes, verify_notes
 from .markdown_reader import Document, document
 from .tables import TableError, find_tables
 from .tables import verify as verify_table
@@ -48,7 +49,42 @@ def verified(page: str | Document, name: str) -> tuple[list[Block], list[str]]:
             problems.append(str(error))
         except Exception as error:
             problems.append(internal(name, block.line, error))
+    problems += _notes_problems(page, name, blocks, holding)
     return holding, problems
+
+
+def _notes_problems(page: Document, name: str, blocks: list[Block], holding: list[Block]) -> list[str]:
+    """Every replay block has its notes right after it, and every list of notes holds to its game."""
+    try:
+        lists = find_notes(page, name)
+    except NotesError as error:
+        return [str(error)]
+    problems = []
+    by_target = {notes.target: notes for notes in lists}
+    for block in blocks:
+        if block.is_game and block.id not in by_target:
+            problems.append(f"{name}:{block.line}: replay {block.id!r} has no notes: write "
+                            f"<!-- nardy-game: {block.id} --> and a numbered list, one item per step, after it")
+    for notes in lists:
+        block = next((b for b in blocks if b.id == notes.target), None)
+        if block is None or not block.is_game:
+            problems.append(f"{name}:{notes.line}: game notes {notes.target!r}: no replay block (game: ...) "
+                            "has this id")
+            continue
+        after = next((k for k in range(block.end, len(page.lines)) if page.lines[k].strip()), None)
+        if after is None or after + 1 != notes.line:
+            problems.append(f"{name}:{notes.line}: game notes {notes.target!r} must come right after its "
+                            f"replay block (line {block.line})")
+            continue
+        if block not in holding:
+            continue  # the block's own problem is named already
+        try:
+            verify_notes(notes, block.game, name)
+        except NotesError as error:
+            problems.append(str(error))
+        except Exception as error:
+            problems.append(internal(name, notes.line, error))
+    return problems
 
 
 def check_page(text: str | Document, name: str) -> tuple[list[str], list[str]]:

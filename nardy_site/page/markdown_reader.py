@@ -25,6 +25,10 @@ One pass over the lines gives a :class:`Document`:
 - **marked tables**: a ``<!-- nardy-table: kind -->`` line outside the
   fences and the Markdown table directly below it: header, rows with their
   lines and cells;
+- **game notes**: a ``<!-- nardy-game: <id> -->`` line outside the fences
+  and the numbered list directly below it: one item per step of the replay
+  block ``<id>`` (``nardy_site.page.games``), each with its line, number
+  and text (continuation lines joined);
 - **links**: the targets of ``[text](target)`` with their lines, outside
   fences and code spans;
 - **prose**: the lines a reader reads as text: neither front matter nor
@@ -71,6 +75,11 @@ _FRONT_CLOSE = re.compile(r"^(?:-{3}|\.{3})[ \t]*$")
 #: A table marker as it must be written, and anything at a line's start that means to be one.
 _MARKER = re.compile(r"^\s*<!--\s*nardy-table:\s*(?P<kind>[a-z0-9-]+)\s*-->\s*$")
 _LOOSE_MARKER = re.compile(r"^\s*<!--\s*nardy-table", re.IGNORECASE)
+#: A game-notes marker as it must be written, and anything at a line's start that means to be one.
+_NOTES_MARKER = re.compile(r"^\s*<!--\s*nardy-game:\s*(?P<target>[a-z0-9-]+)\s*-->\s*$")
+_LOOSE_NOTES_MARKER = re.compile(r"^\s*<!--\s*nardy-game", re.IGNORECASE)
+#: An item of a numbered list: ``12. text``.
+_LIST_ITEM = re.compile(r"^(?P<number>\d{1,9})[.)]\s+(?P<text>.*)$")
 _TABLE_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}")
 _LINK = re.compile(r"\]\(\s*<?(?P<target>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 #: A code span: a run of backticks, then text, then a run of as many (CommonMark), on one line.
@@ -151,6 +160,19 @@ class MarkedTable:
 
 
 @dataclass(frozen=True)
+class MarkedNotes:
+    """A ``<!-- nardy-game: <id> -->`` marker line and the numbered list directly below it."""
+
+    line: int
+    #: The marker line as written.
+    marker: str
+    #: The replay block's id, or None for a marker not written as ``<!-- nardy-game: <id> -->`` on its own line.
+    target: str | None
+    #: (line, number, text) of each item; empty when no numbered list follows the marker.
+    items: tuple[tuple[int, int, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Link:
     target: str
     line: int
@@ -171,6 +193,8 @@ class Document:
     links: tuple[Link, ...]
     #: (line, text) of the prose, in order.
     prose: tuple[tuple[int, str], ...]
+    #: The game notes (``<!-- nardy-game: <id> -->`` and its numbered list), in order.
+    notes: tuple[MarkedNotes, ...] = ()
 
     @property
     def meta(self) -> dict:
@@ -297,6 +321,28 @@ def _table(lines: list[str], index: int, kind: str | None) -> MarkedTable:
     return MarkedTable(number, lines[index], kind, cells(lines[header]), tuple(rows))
 
 
+def _notes(lines: list[str], index: int, target: str | None) -> MarkedNotes:
+    """The marker at ``lines[index]`` and the numbered list directly below it (blank lines between items
+    allowed; an item's continuation lines are joined to it)."""
+    items: list[list] = []
+    row = index + 1
+    while row < len(lines):
+        line = lines[row]
+        item = _LIST_ITEM.match(line)
+        if item:
+            items.append([row + 1, int(item.group("number")), item.group("text").strip()])
+        elif not line.strip():
+            following = next((other for other in lines[row + 1:] if other.strip()), "")
+            if not items or (not _LIST_ITEM.match(following) and not following.startswith((" ", "\t"))):
+                break
+        elif items and (line.startswith((" ", "\t")) or (not _fence_at(line) and not _heading(line, 0))):
+            items[-1][2] = f"{items[-1][2]} {line.strip()}"
+        else:
+            break
+        row += 1
+    return MarkedNotes(index + 1, lines[index], target, tuple((a, b, c) for a, b, c in items))
+
+
 def _sections(headings: list[Heading], last: int) -> tuple[Heading, ...]:
     """The headings with the last line of their sections."""
     out = []
@@ -318,6 +364,7 @@ def read(text: str, front_matter: bool = True) -> Document:
     tables: list[MarkedTable] = []
     links: list[Link] = []
     prose: list[tuple[int, str]] = []
+    notes: list[MarkedNotes] = []
     index = front.end if front is not None else 0
     while index < len(lines):
         line, number = lines[index], index + 1
@@ -345,10 +392,13 @@ def read(text: str, front_matter: bool = True) -> Document:
         if _LOOSE_MARKER.match(line):
             marker = _MARKER.match(line)
             tables.append(_table(lines, index, marker.group("kind") if marker else None))
+        if _LOOSE_NOTES_MARKER.match(line):
+            marker = _NOTES_MARKER.match(line)
+            notes.append(_notes(lines, index, marker.group("target") if marker else None))
         links.extend(Link(match.group("target"), number) for match in _LINK.finditer(without_code_spans(line)))
         index += 1
     return Document(tuple(lines), front, _sections(headings, len(lines)), tuple(fences), tuple(not_fences),
-                    tuple(tables), tuple(links), tuple(prose))
+                    tuple(tables), tuple(links), tuple(prose), tuple(notes))
 
 
 class PageError(ValueError):

@@ -4,7 +4,9 @@ A translation keeps the source's skeleton so that links, the language switcher
 and the doc tests work the same in every language: headings with their
 ``{ #id }`` (in order), ```nardy blocks (ids in order, bodies byte for byte),
 ``<!-- nardy-table: ... -->`` tables (in order, with the same figures in every
-row) and link targets (the same set, each as often). :func:`compare` names
+row), ``<!-- nardy-game: ... -->`` notes on a replayed game (as many items, each
+with the same figures in its lead and the same play) and link targets (the
+same set, each as often). :func:`compare` names
 each difference as ``file:line: what``, in the order of the translated page's
 lines (``scripts/i18n check`` shows the first; the tests show all).
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 from ..paths import display
 from .blocks import BlockError, find_blocks
 from .excerpt import excerpt
+from .game_notes import NotesError, find_notes, lead_of
 from .markdown_reader import Document, document, read_file
 from .tables import TableError, find_tables
 
@@ -39,6 +42,7 @@ class Outline:
     links: list[Item]
     lines: int
     tables: list = ()      # nardy_site.page.tables.Table
+    notes: list = ()       # nardy_site.page.markdown_reader.MarkedNotes
 
 
 class StructureError(ValueError):
@@ -59,7 +63,11 @@ def outline_text(page: str | Document, name: str) -> Outline:
     except TableError as error:
         raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
     markers = [Item(table.kind, table.line) for table in tables]
-    return Outline(name, headings, blocks, markers, links, len(page.lines), tables)
+    try:
+        notes = find_notes(page, name)
+    except NotesError as error:
+        raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
+    return Outline(name, headings, blocks, markers, links, len(page.lines), tables, notes)
 
 
 def _keys(items: list[Item], most: int = 3) -> str:
@@ -116,6 +124,33 @@ def line_of(problem: str) -> int:
     return int(match.group(1)) if match else 0
 
 
+def _lead_figures(text: str) -> tuple:
+    """What every language's note on a step shares: the digits of its lead and its play as written."""
+    found = lead_of(text)
+    if found is None:
+        return (None,)
+    lead, play = found
+    return (_figures(lead), play.strip() if play else None)
+
+
+def _notes_differences(source: Outline, have: Outline) -> list[str]:
+    """The notes on replayed games: the same lists, as many items, each with the source's figures and play."""
+    problems = _sequence("game notes", source, have, [Item(n.target, n.line) for n in have.notes],
+                         [Item(n.target, n.line) for n in source.notes])
+    for mine, theirs in zip(have.notes, source.notes):
+        if mine.target != theirs.target:
+            continue  # named by the sequence above
+        if len(mine.items) != len(theirs.items):
+            problems.append(f"{have.path}:{mine.line}: game notes {excerpt(mine.target)} have {len(mine.items)} items, "
+                            f"{source.path}:{theirs.line} has {len(theirs.items)}")
+            continue
+        for (line, _n, text), (their_line, _m, their_text) in zip(mine.items, theirs.items):
+            if _lead_figures(text) != _lead_figures(their_text):
+                problems.append(f"{have.path}:{line}: game notes {excerpt(mine.target)}: the lead's figures or the play "
+                                f"differ from {source.path}:{their_line}")
+    return problems
+
+
 def differences(source: Outline, have: Outline) -> list[str]:
     problems = []
     for item in have.headings:
@@ -153,6 +188,7 @@ def differences(source: Outline, have: Outline) -> list[str]:
             if [_figures(c) for c in cells] != [_figures(c) for c in their_cells]:
                 problems.append(f"{have.path}:{line}: table {excerpt(mine.kind)}: the figures of this row differ from "
                                 f"{source.path}:{their_line}")
+    problems += _notes_differences(source, have)
     want, got = Counter(i.key for i in source.links), Counter(i.key for i in have.links)
     for target in sorted(got - want):
         line = next(i.line for i in have.links if i.key == target)

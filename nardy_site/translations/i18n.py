@@ -61,6 +61,10 @@ UI = {
     "not-found-text": N_("There is no page at this address. The rules of both games are here:"),
     # TRANSLATORS: label of the language list on the site's root page and in the header.
     "languages": N_("Languages"),
+    # TRANSLATORS: link under a replayed game (short nardy) to the game as a Jellyfish .mat file.
+    "download-mat": N_("Download this game (.mat, for GNU Backgammon and other backgammon programs)"),
+    # TRANSLATORS: link under a replayed game (long nardy) to the game as a text file.
+    "download-txt": N_("Download this game as text (.txt)"),
 }
 
 
@@ -165,6 +169,37 @@ BOARD = {
     "plays-count": NP_("{count} legal play with these dice:", "{count} legal plays with these dice:"),
     "plays-none": N_("No legal play with these dice."),
     "plays-no-dice": N_("Roll or set the dice first."),
+    # TRANSLATORS: name of the row of buttons under a replayed game (first, previous, next turn, the end).
+    "replay-controls": N_("Game controls"),
+    "replay-first": N_("First turn"),
+    "replay-previous": N_("Previous turn"),
+    "replay-next": N_("Next turn"),
+    "replay-last": N_("End of the game"),
+    # TRANSLATORS: between the buttons of a replayed game: which turn the board shows.
+    "replay-count": NP_("Turn {number} of {count}", "Turn {number} of {count}"),
+    # TRANSLATORS: a check box under a replayed game: the board hides the game's play and asks for the reader's.
+    "replay-try": N_("Try the move first"),
+    # TRANSLATORS: {dice} is the roll as digits ("5-1").
+    "replay-try-white": N_("White to play {dice}: make the move on the board."),
+    "replay-try-black": N_("Black to play {dice}: make the move on the board."),
+    # TRANSLATORS: button: show the game's play without trying it first.
+    "replay-reveal": N_("Show the game's play"),
+    "replay-shown": N_("The board shows the game's play."),
+    # TRANSLATORS: {play} is the game's play in notation ("1/2 12/17").
+    "replay-same": N_("Well played: that is the game's play, {play}."),
+    "replay-other": N_("A legal play, but not the one in the game: the game played {play}. The board shows it."),
+    # TRANSLATORS: after the lead of a note on a turn ("Black, 5-1:"): its button shows that turn on the board.
+    "replay-jump": N_("show this turn on the board"),
+    # TRANSLATORS: a disclosure under a replayed game: the position described in words.
+    "replay-position": N_("The position in words"),
+    # TRANSLATORS: {text} is the position in the engine's text form ("nardy:short:w:..."), for the play page.
+    "replay-text-form": N_("In the text form: {text}"),
+    # TRANSLATORS: name of the two buttons under a mistake's board.
+    "mistake-plays": N_("The two plays"),
+    # TRANSLATORS: button: play the mistaken play on the board; {play} is in notation.
+    "mistake-play": N_("The mistake: {play}"),
+    # TRANSLATORS: button: play the better play on the board; {play} is in notation.
+    "better-play": N_("The better play: {play}"),
 }
 
 

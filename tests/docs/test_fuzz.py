@@ -55,8 +55,13 @@ EXPECT = st.builds(lambda kind, args: f"{kind} {args}".strip(),
                    st.sampled_from(EXPECTATIONS + ("bogus", "")), st.one_of(WORDS, st.lists(MOVE, max_size=3).map(" | ".join)))
 REFUSE = st.builds(lambda move, code: f"{move} {code}".strip(), st.one_of(MOVE, WORDS),
                    st.sampled_from(["backwards", "no-checker", "point-closed", "no-such-die", "bogus", "", "x y"]))
-VALUES = {"position": POSITION, "dice": DICE, "show": st.one_of(WORDS, st.lists(MOVE, max_size=4).map(" ".join)),
-          "refuse": REFUSE, "expect": EXPECT}
+PLAYS = st.one_of(WORDS, st.lists(MOVE, max_size=4).map(" ".join))
+BETTER = st.one_of(st.builds(lambda a, b: f"{a} than {b}", PLAYS, PLAYS), WORDS,
+                   st.sampled_from(["than", " than 13/8", "13/8 than", "13/8 than 13/8 than 8/5"]))
+GAME = st.one_of(WORDS, HUGE, st.sampled_from(["short-first-game", "long-first-game", "../short", "Short", "-x", "x" * 65,
+                                               "no-such-game", "short-first-game.json", ""]))
+VALUES = {"position": POSITION, "dice": DICE, "show": PLAYS, "refuse": REFUSE, "better": BETTER, "game": GAME,
+          "expect": EXPECT}
 assert set(VALUES) == set(KEYS), "every key of the block format is fuzzed"
 
 # ---------------------------------------------------------------------- blocks
@@ -94,7 +99,7 @@ def test_a_bad_value_of_any_key_is_named_by_its_line(block, key, data, replace):
     value = data.draw(VALUES[key], label=key)
     lines = block.body.splitlines()
     keyed = [i for i, line in enumerate(lines) if line.startswith(f"{key}:")]
-    if keyed and (replace or key in ("position", "dice", "show")):
+    if keyed and (replace or key in ("position", "dice", "show", "better", "game")):
         lines[keyed[0]] = f"{key}: {value}"
     else:
         lines.append(f"{key}: {value}")

@@ -77,7 +77,13 @@ SHAPES = {
     "hint": [{"hints"}],
     "forms": [{"read", "position", "text", "turn", "pips", "result", "xgid", "gnubg", "dice"},
               {"read", "position", "text", "turn", "pips", "result"}],
+    "analyse": [{"total", "from", "decisions", "next"}, {"total", "from", "decisions", "next", "summary"},
+                {"match", "seq", "total", "from", "decisions", "next"},
+                {"match", "seq", "total", "from", "decisions", "next", "summary"}],
+    "import": [{"match", "seq", "record", "state"}],
 }
+#: The fields an op's error answer carries besides the message: what the page needs to say it in its language.
+ERROR_FIELDS = {"forms": {"code", "params"}, "import": {"code", "params", "line"}, "analyse": {"where", "code"}}
 
 # ---------------------------------------------------------------------- values
 
@@ -324,8 +330,9 @@ def check_answer(request, answer) -> None:
     assert isinstance(answer, dict), answer
     assert json.loads(json.dumps(answer)) == answer, answer
     if "error" in answer:
-        # The forms op names a bad pasted position's problem for the page too (its code and parameters).
-        extra = {"code", "params"} if isinstance(request, dict) and request.get("op") == "forms" else set()
+        # Some ops name the problem for the page too (a code and parameters, where in a record or a file).
+        op = request.get("op") if isinstance(request, dict) else None
+        extra = ERROR_FIELDS.get(op, set()) if isinstance(op, str) else set()
         assert {"error"} <= set(answer) <= {"error"} | extra, answer
         message = answer["error"]
         assert isinstance(message, str) and not message.startswith("internal error"), message[:500]
@@ -345,9 +352,12 @@ def check_live_json(text) -> dict:
     out = handle_json(text)
     assert isinstance(out, str), out
     answer = json.loads(out)
-    request = None
-    if "error" not in answer:  # it was read, so it is JSON: the op says what the answer holds
+    # The op says what the answer holds, its errors too (a forms op's carries a code and parameters): read
+    # the request where it is JSON at all; a text that is not has only the plain error.
+    try:
         request = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        request = None
     check_answer(request, answer)
     return answer
 

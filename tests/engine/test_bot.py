@@ -436,6 +436,38 @@ def test_the_trainers_numpy_encoding_is_the_engines():
         assert fast.shape == slow.shape and np.abs(fast - slow).max() < 1e-12, game
 
 
+def test_the_pinned_evaluator_outputs_are_a_numpy_forward_pass_of_the_shipped_weights():
+    # test_bot_rules.PINNED computed apart from the code under test: the payload decoded here with numpy
+    # in the layout network.py's docstring gives (W1 inputs x hidden, b1, W2 outputs x hidden, b2), the
+    # inputs from the trainer's own numpy encoder, the forward pass in numpy's float64.
+    pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import numpy as np
+    import train_bot
+
+    from nardy_rules import from_text
+
+    from .test_bot_rules import PINNED, WEIGHTS_SHA256
+
+    for game in ("short", "long"):
+        raw = (WEIGHTS_DIR / f"{game}.json").read_bytes()
+        assert hashlib.sha256(raw).hexdigest() == WEIGHTS_SHA256[game]
+        header = json.loads(raw)
+        flat = np.frombuffer(base64.b64decode(header["payload"]), "<f4").astype(np.float64)
+        n, h, o = header["inputs"], header["hidden"], len(header["outputs"])
+        assert flat.size == n * h + h + o * h + o
+        w1, b1 = flat[:n * h].reshape(n, h), flat[n * h:n * h + h]
+        w2, b2 = flat[n * h + h:n * h + h + o * h].reshape(o, h), flat[n * h + h + o * h:]
+        encoder = train_bot.BatchEncoder(game)
+        pinned = [(from_text(text), values) for text, values in PINNED.items() if text.startswith(f"nardy:{game}:")]
+        assert pinned
+        for position, values in pinned:
+            own, opp = boards(position)
+            x = encoder.encode(np.array([own]), np.array([opp]))[0]
+            outputs = 1.0 / (1.0 + np.exp(-(w2 @ np.tanh(x @ w1 + b1) + b2)))
+            assert np.abs(outputs - np.array(values)).max() < 2e-6, (game, outputs.round(6).tolist())
+
+
 def _sha(path: Path) -> str:
     return json.loads(path.read_text())["sha256"]
 
@@ -454,3 +486,31 @@ def test_a_stop_after_run_reproduces_the_checkpoint_of_the_longer_run(tmp_path):
     assert _sha(tmp_path / "prefix" / "long.json") == _sha(checkpoint)
     assert _sha(tmp_path / "full" / "long.json") != _sha(checkpoint)  # four more games did change the weights
     load("long", tmp_path / "full" / "long.json")  # what the trainer writes passes the engine's checks
+
+
+def test_init_continues_a_weights_file_and_widening_keeps_what_it_computes(tmp_path):
+    np = pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_bot
+
+    for game in ("short", "long"):
+        hidden = load(game).hidden
+        encoder = train_bot.BatchEncoder(game)
+        pairs = [boards(position) for position, _dice in random_game_positions(game, 40, seed=5)]
+        x = encoder.encode(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]))
+        shipped = load(game)
+        for wide in (hidden, hidden + 16):
+            net = train_bot.Net(encoder.enc.n_inputs, wide, len(shipped.outputs), seed=1)
+            assert net.load(WEIGHTS_DIR / f"{game}.json", game) == shipped.header["sha256"]
+            expected = [shipped.evaluate_boards(a, b) for a, b in pairs]
+            assert np.abs(net.forward(x)[1] - np.array(expected)).max() < 1e-6, (game, wide)
+        with pytest.raises(SystemExit, match="more than --hidden"):
+            train_bot.Net(encoder.enc.n_inputs, hidden - 1, len(shipped.outputs), seed=1).load(
+                WEIGHTS_DIR / f"{game}.json", game)
+    # A run from a file writes the file's checksum into its training record.
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "train_bot.py"), "--game", "long", "--games", "2",
+                          "--hidden", str(load("long").hidden), "--init", str(WEIGHTS_DIR / "long.json"),
+                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    written = json.loads((tmp_path / "long.json").read_text())
+    assert written["training"]["init"] == load("long").header["sha256"]

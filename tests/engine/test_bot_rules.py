@@ -1,7 +1,7 @@
 """The computer player's rules and values, pinned: cube and match decisions, what makes its levels differ,
 the input encoding of checkers on the bar and borne off, and the evaluator's outputs on a few positions.
 
-Expected values are worked by hand from the model the bot documents (README, "Computer opponent";
+Expected values are worked by hand from the model the bot documents (dev/computer-opponent.md;
 ``nardy_rules/bot/cube.py``: Janowski's cube life x = 0.68; the levels' errors of s.d. 0.4 and 0.12), or
 from RULES.md (a pass loses the cube's value; the Crawford rule), not copied from the code's output. The
 cube's decision rule is tested on chances given to it (``chances``), so each boundary sits where the
@@ -61,7 +61,7 @@ def test_janowski_equities_worked_by_hand():
 
 @pytest.mark.parametrize("win, take", [(0.22, True), (0.215, True), (0.212, False), (0.20, False), (0.5, True)])
 def test_the_take_point_is_about_21_4_percent_without_gammons(chances, win, take):
-    # Take when 2 (p * 2.34 - 1) >= -1, what a pass costs: p >= 0.5 / 2.34 = 0.2137 (README: "near 21.4%").
+    # Take when 2 (p * 2.34 - 1) >= -1, what a pass costs: p >= 0.5 / 2.34 = 0.2137 (dev/computer-opponent.md: "21.4%").
     chances(1 - win)  # the doubler's chances; the taker has ``win``
     answer = take_decision(EVEN, Cube())
     assert answer["take"] is take and answer["win"] == pytest.approx(win, abs=1e-4)
@@ -190,8 +190,10 @@ def test_a_resignation_is_accepted_by_what_the_computer_expects(chances):
 
 
 def test_the_levels_are_the_documented_errors():
-    # README, "Computer opponent": beginner s.d. 0.4 points, club 0.12, strong none.
-    assert {name: level.noise for name, level in LEVELS.items()} == {"beginner": 0.4, "club": 0.12, "strong": 0.0}
+    # dev/computer-opponent.md, "Levels": beginner s.d. 0.4 points, club 0.12, strong and expert none; only
+    # expert looks one roll ahead.
+    assert {name: (level.noise, level.lookahead) for name, level in LEVELS.items()} == {
+        "beginner": (0.4, False), "club": (0.12, False), "strong": (0.0, False), "expert": (0.0, True)}
 
 
 @pytest.mark.parametrize("game", ["short", "long"])
@@ -306,17 +308,20 @@ def test_estimates_respect_borne_off_and_finished_games():
 
 #: The weights the values below come from: SHA-256 of each shipped file.
 WEIGHTS_SHA256 = {
-    "short": "05600baa884d4261e94a81e52ed61da7c3c36f3f69c511d160427ea3c214e5da",
-    "long": "8e0b0b38df9e09849e1c8fc97a1a408081e203e58ab66a9ebcfadca5f18d28c5",
+    "short": "35834f07341ff6893998fdd11d542c45448cd8b04c97227d52b59d1f69a063bd",
+    "long": "dd4985f71e7e3778eadb6c44b37896ee1457d14bd43578f945b31f69d9b7a0c2",
 }
 #: position -> the network's raw outputs for the side on roll (short: win, win mars, win koks, lose mars,
-#: lose koks; long: win, win mars, lose mars), to 6 decimals.
+#: lose koks; long: win, win mars, lose mars), to 6 decimals. Re-pinned with the widened short and retrained
+#: long networks: GNU Backgammon's 0-ply gives the short start 0.5215 / 0.1542 / 0.0076 / 0.1297 / 0.0075 and
+#: the bar position 0.5785 win (the earlier network 0.4537, this one 0.5686); its raw win mars there is
+#: zeroed by ``consistent`` (Black has borne off two).
 PINNED = {
-    "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2": [0.510937, 0.177299, 0.008429, 0.165633, 0.007289],
-    "nardy:short:w:barx2,6x4,5x3,4x2,13x4:barx1,24x2,19x4,18x3,12x3,offx2": [0.453716, 0.048364, 0.001881,
-                                                                            0.247436, 0.006599],
-    "nardy:long:w:24x15:12x15": [0.579882, 0.114684, 0.061548],
-    "nardy:long:b:1x3,2x2,6x4,offx6:13x2,15x4,18x5,20x1,21x3": [0.003456, 0.000009, 0.011845],
+    "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2": [0.511996, 0.152985, 0.006383, 0.142886, 0.005579],
+    "nardy:short:w:barx2,6x4,5x3,4x2,13x4:barx1,24x2,19x4,18x3,12x3,offx2": [0.568574, 0.071007, 0.001552,
+                                                                            0.163862, 0.006851],
+    "nardy:long:w:24x15:12x15": [0.595421, 0.177927, 0.081553],
+    "nardy:long:b:1x3,2x2,6x4,offx6:13x2,15x4,18x5,20x1,21x3": [0.003432, 0.000004, 0.002726],
 }
 
 

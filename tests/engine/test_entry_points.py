@@ -101,8 +101,8 @@ def test_bot_batch_errors_of_huge_lines_are_one_short_line(field, value):
 
 
 @pytest.mark.parametrize("field, value, named", [
-    ("level", "x" * 60_000, "level must be 'beginner' or 'club' or 'strong', not 'xxxx"),
-    ("level", ["strong"], "level must be 'beginner' or 'club' or 'strong', not a list"),
+    ("level", "x" * 60_000, "level must be 'beginner' or 'club' or 'strong' or 'expert', not 'xxxx"),
+    ("level", ["strong"], "level must be 'beginner' or 'club' or 'strong' or 'expert', not a list"),
     ("seed", list(range(9_000)), "seed: a list is not a whole number from 0 to 18446744073709551615"),
     ("seed", -1, "seed: -1 is not a whole number from 0 to"),
     ("seed", True, "seed: True is not a whole number"),

@@ -165,7 +165,7 @@ def test_only_a_record_opened_again_may_pass_the_usual_bound():
     answer, length = send({"op": "game", "match": page.match, "action": {"act": "opening", "dice": [3, 1]},
                            "pad": padding})
     assert answer == {"error": f"the request is {length:,} characters long; at most 65,536 "
-                               "(up to 4,194,304 to open a match record)"}
+                               "(up to 4,194,304 to open a match: a record or an import)"}
     answer, _ = send({"op": "state", "position": padding})
     assert answer["error"].startswith("the request is ") and "at most 65,536" in answer["error"]
     # A record with an action is the stateless form: held to the usual bound too.

@@ -17,7 +17,10 @@ from babel.messages.pofile import read_po
 
 from .helpers import ROOT
 
-PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/", "play.md": "play/"}  # source file -> URL in its language
+#: Source file -> URL in its language, in the order of the navigation: the rules pages, the articles, the play page.
+PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/", "short-game.md": "short-game/",
+         "long-game.md": "long-game/", "short-mistakes.md": "short-mistakes/",
+         "mars-and-koks.md": "mars-and-koks/", "play.md": "play/"}
 #: The translators' guide: a page only some languages have (English, Russian), beside the rules pages.
 GUIDE = ("translating.md", "translating/")
 

@@ -25,6 +25,7 @@ const tasks = {
   lookup: ({ name, request }) => records.get(name).lookup(request),
   checkers: ({ position }) => draw.checkerLayer(LAYOUTS[position.variant], position),
   dice: ({ variant, color, dice }) => draw.diceLayer(LAYOUTS[variant], color, dice),
+  arrows: ({ position, moves, prefix, mistake }) => draw.arrowMarks(LAYOUTS[position.variant], position, moves, prefix, mistake),
   num: ({ values }) => values.map((value) => draw.num(value)),
   place: ({ variant, x, y }) => geometry.placeAt(LAYOUTS[variant], x, y),
   cursorPlaces: ({ variant }) => geometry.cursorPlaces(LAYOUTS[variant]),

@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from nardy_site.figures import answers
 from nardy_site.app import engine_archive, engine_snapshot, live_assets
-from nardy_site.translations import i18n, languages, plural
+from nardy_site.figures import answers
 from nardy_site.pages import play_online, play_page
+from nardy_site.translations import i18n, languages, plural
 
 from . import expected
 from .expected import PAGES, page_html
@@ -152,7 +152,9 @@ def test_each_board_has_its_recorded_answers_and_they_stay_small(site, site_lang
             # Nothing inlined: the page holds only what a board needs before the reader turns to it.
             text = page.read_text(encoding="utf-8")
             assert 'class="nardy-data"' not in text
-            assert all(len(f.get("data-position") or "") < 80 and len(f.get("data-show") or "") < 80 for f in figures)
+            # A position's text (a short nardy middle game with checkers on 13 points is some 90 characters) and
+            # a few moves, never a record.
+            assert all(len(f.get("data-position") or "") < 120 and len(f.get("data-show") or "") < 80 for f in figures)
             assert len(gzip.compress(text.encode(), 6)) < 60_000, (lang.code, url)
             assert {p.name for p in folder.iterdir()} == {f"{f.get('id')}.json" for f in figures}
             for figure in figures:
@@ -160,7 +162,13 @@ def test_each_board_has_its_recorded_answers_and_they_stay_small(site, site_lang
                 record = json.loads(path.read_text(encoding="utf-8"))
                 assert record["format"] == answers.FORMAT and "layout" not in path.read_text(encoding="utf-8")
                 dice = read_dice(figure.get("data-dice"))
-                if dice is None:
+                if "nardy-replay" in figure.classes:
+                    # A replay records the start of every turn of its game, each once, and every position.
+                    steps = json.loads(figure.find("script", cls="nardy-replay-steps").text())["steps"]
+                    turns = list(dict.fromkeys((s["before"], tuple(s["dice"])) for s in steps if s["dice"]))
+                    assert [(t["position"], tuple(t["dice"])) for t in record["turns"]] == turns
+                    assert set(record["positions"]) >= {s["before"] for s in steps} | {steps[-1]["after"]}
+                elif dice is None:
                     assert record["turns"] == [] and list(record["positions"]) == [figure.get("data-position")]
                 else:
                     assert [(t["position"], t["dice"]) for t in record["turns"]] == [(figure.get("data-position"), dice)]
@@ -242,10 +250,11 @@ def test_the_engine_archive_holds_every_module_and_the_bot_weights(tmp_path):
     names = set(zipfile.ZipFile(engine_archive.build(tmp_path / "nardy_rules.zip")).namelist())
     package = ROOT / "nardy_rules"
     wanted = {f"nardy_rules/{p.relative_to(package).as_posix()}" for p in package.rglob("*.py")
-              if "__pycache__" not in p.parts} - {"nardy_rules/__main__.py", "nardy_rules/bot/cli.py"}
+              if "__pycache__" not in p.parts} - {"nardy_rules/__main__.py", "nardy_rules/match_cli.py",
+                                                 "nardy_rules/bot/cli.py"}
     assert wanted <= names
     assert {"nardy_rules/bot/weights/short.json", "nardy_rules/bot/weights/long.json"} <= names
-    assert "nardy_rules/__main__.py" not in names and not [n for n in names if "__pycache__" in n]
+    assert not {"nardy_rules/__main__.py", "nardy_rules/match_cli.py"} & names and not [n for n in names if "__pycache__" in n]
 
 
 def test_every_play_page_string_is_used_by_a_script():

@@ -29,7 +29,7 @@ from collections import deque
 
 import pytest
 
-from nardy_rules import from_text, svg, to_text
+from nardy_rules import from_text, legal_plays, svg, to_text
 from nardy_rules.live import handle, reason_json
 from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
@@ -80,7 +80,8 @@ def records(site, site_languages) -> dict:
         for path in paths:
             found.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), path)
     first = boards[site_languages[0].code]
-    assert len(first) > 30 and {path.split("/")[0] for path in first} == {"short", "long"}
+    assert len(first) > 30 and {path.split("/")[0] for path in first} == {
+        "short", "long", "short-game", "long-game", "short-mistakes", "mars-and-koks"}
     assert all(names == first for names in boards.values()), boards
     return found
 
@@ -110,9 +111,11 @@ def board_requests(record: dict):
         for number, moves in paths_to_states(turn).items():
             state = turn["states"][number]
             yield {"op": "state", **base, "moves": moves}
-            for legal in state["answer"]["legal_moves"]:  # every edge: each other order of moves into a state
+            # Every edge: each other order of moves into a state (a replay's record holds each turn's start only).
+            for legal, _following in zip(state["answer"]["legal_moves"], state["next"]):
                 yield {"op": "state", **base, "moves": moves + [move_of(legal)]}
-            yield {"op": "plays", **base, "moves": moves}
+            if "plays" in turn:
+                yield {"op": "plays", **base, "moves": moves}
             if "targets" in state:
                 for place in turn["places"]:
                     yield {"op": "targets", **base, "moves": moves, "from": place}
@@ -154,9 +157,12 @@ def test_requests_the_record_does_not_hold_are_left_to_the_engine(run, site, sit
             if not legal:
                 continue
             first = move_of(legal[0])
-            # Off the record: another die, too many moves.
-            for moves in ([{**first, "die": 6 if first["die"] != 6 else 5}], [first] * 5):
-                cases.append(({**base, "moves": moves}, "engine decides"))
+            if turn["states"][0]["next"]:  # a replay's record holds no state after a move: the engine answers it
+                # Off the record: another die, too many moves.
+                for moves in ([{**first, "die": 6 if first["die"] != 6 else 5}], [first] * 5):
+                    cases.append(({**base, "moves": moves}, "engine decides"))
+            else:
+                cases.append(({**base, "moves": [first]}, "not held"))
             # Asked otherwise than the board asks: the engine answers (the same, or an error).
             cases.append(({**base, "position": from_text(turn["position"]).to_json()}, "not held"))
             cases.append(({**base, "moves": [{**first, "hit": legal[0]["hit"]}]}, "not held"))
@@ -329,6 +335,27 @@ def test_dice_are_drawn_as_the_engine_draws_them(run):
         assert same_elements([mine], [python])
 
 
+def test_arrows_are_drawn_as_the_engine_draws_them(run):
+    """A replay's turn and a mistake's plays: the arrows the page draws are the build's (svg._arrows), hits and
+    bearing off, in both games, the mistake's dashed with their own head."""
+    cases = []
+    for position, dice in random_game_positions("short", 120, seed=5) + random_game_positions("long", 60, seed=5):
+        plays = legal_plays(position, dice)
+        if plays:
+            cases.append((position, plays[len(plays) // 2], len(cases) % 2 == 1))
+    answers_ = run([{"kind": "arrows", "position": position.to_json(), "prefix": "x--", "mistake": mistake,
+                     "moves": [[m.start, m.end, m.die, m.hit] for m in play.moves]}
+                    for position, play, mistake in cases])
+    hits = offs = 0
+    for (position, play, mistake), mine in zip(cases, answers_):
+        drawn = svg._arrows(position, svg.layout(position.variant), "x--", play.moves, mistake=mistake)
+        python = parsed_layer("<g>" + "".join(drawn) + "</g>")
+        assert same_elements(mine, python), (to_text(position), play.notation)
+        hits += any(m.hit for m in play.moves)
+        offs += any(m.end == "off" for m in play.moves)
+    assert len(cases) > 150 and hits > 10 and offs > 5
+
+
 def test_numbers_are_written_to_one_decimal_as_the_engine_writes_them(run):
     values = [0, 1, 12.25, 12.75, 0.25, 0.75, 1.05, 2.5, 354.5, 351 - 8.6 * 3, 100 / 3, 14.999, 7.45, 7.55, 99.95]
     values += [round(random.Random(4).uniform(0, 700), 3) for _ in range(200)]
@@ -386,7 +413,8 @@ def sample_params(message, count) -> dict:
     names = set().union(*(i18n.fields(text) for text in texts))
     values = {"point": 13, "start": 13, "end": 8, "distance": 5, "die": 6, "other": 3, "dice": "5, 3",
               "head": 24, "first": 7, "last": 12, "higher": 6, "color": "black", "move": "13/8*",
-              "targets": "8, 5", "white": 167, "black": 160, "count": count,
+              "targets": "8, 5", "white": 167, "black": 160, "count": count, "number": 7, "play": "13/8 6/5",
+              "text": "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2",
               "reason": "Point 8 is closed: two or more black checkers stand on it."}
     return {name: values[name] for name in names}
 
@@ -492,7 +520,7 @@ def test_a_figure_gives_its_example_in_the_links_forms(run, site, site_languages
 
     lang = site_languages[0]
     figures = []
-    for page in ("short", "long"):
+    for page in ("short", "long", "short-game", "long-game", "short-mistakes", "mars-and-koks"):
         root = parse_file(site / lang.code / page / "index.html")
         figures += root.find_all("figure", cls="nardy-diagram")
     tasks = [{"kind": "figure", "dice": f.get("data-dice") or "", "show": f.get("data-show") or ""} for f in figures]

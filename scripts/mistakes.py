@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""The mistakes articles' verdicts: compute them (one command), and find candidate positions in the computer's games.
+
+    .venv/bin/python scripts/mistakes.py compute --game short      # GNU Backgammon 2-ply, seconds
+    .venv/bin/python scripts/mistakes.py compute --game long       # rollouts: about an hour per ten verdicts
+    .venv/bin/python scripts/mistakes.py find --game short --seeds 1-40
+
+``compute`` reads every ``better: <play> than <play>`` line of
+``docs/uz/<game>-mistakes.md`` (the source page: every language holds the same
+blocks) and writes ``data/mistakes/<game>.json`` (``nardy_site.page.verdicts``):
+
+- short nardy: GNU Backgammon's cubeless equity of the position after each play,
+  for the side that played, at 2-ply (``gnubg_nn.probabilities``, test-only
+  package ``gnubg-nn``);
+- long nardy: a rollout of both plays, ``--games`` games each (at least 1,296),
+  the same dice after both (``verdicts.rollout_game``), by the computer's
+  strongest level on both sides; a verdict whose 95% interval still includes
+  zero is rolled out further, 1,296 games at a time, up to ``--most`` games.
+  A verdict already in the file with the same plays, seed, game count and
+  weights is kept (``--force`` rolls it out again), so after a change of the
+  computer's weights this one command regenerates exactly what changed.
+
+``find`` plays seeded games of the computer's ``beginner`` level against its
+``strong`` level and prints the beginner's plays that are worse than the best
+by at least ``--least`` (short nardy: GNU Backgammon, 0-ply to rank every play
+and 2-ply for the two compared; long nardy: the computer's own evaluator at
+``strong``), with
+the position's text form, to choose the articles' positions from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nardy_rules import Position, legal_plays, other, parse_play, to_text  # noqa: E402
+from nardy_rules.bot import STRONGEST, Player, rank_plays  # noqa: E402
+from nardy_rules.bot.encoding import boards  # noqa: E402
+from nardy_site.page import verdicts  # noqa: E402
+from nardy_site.page.blocks import find_blocks  # noqa: E402
+
+#: GNU Backgammon's look-ahead for the short-nardy verdicts (2-ply: the deepest gnubg_nn.probabilities has).
+PLIES = 2
+#: The computer's level that rolls out the long-nardy verdicts: its strongest.
+LEVEL = STRONGEST
+SEED = 1
+#: The level that plays against the beginner and ranks its plays in ``find``: candidates only (the verdicts are
+#: decided by ``compute`` and the doc tests), so the one-ply evaluator, a few dozen times cheaper than ``expert``.
+FIND_LEVEL = "strong"
+
+
+# ---------------------------------------------------------------------- GNU Backgammon (short nardy)
+
+
+def gnubg_board(position: Position) -> list[list[int]]:
+    """gnubg's board of ``position``: row 0 the side not on roll, row 1 the side on roll (own points, 24 = bar)."""
+    own, opp = boards(position)
+    return [list(opp[1:26]), list(own[1:26])]
+
+
+def gnubg_equity(position: Position, dice, play: str, plies: int = PLIES) -> float:
+    """GNU Backgammon's cubeless equity, for the side that plays, of the position ``play`` leads to."""
+    import gnubg_nn
+
+    after = parse_play(position, dice, play).result
+    result = after.result()
+    if result is not None:
+        return float(result.points if result.winner == position.turn else -result.points)
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(gnubg_board(after), plies)
+    return -(2 * win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon)
+
+
+# ---------------------------------------------------------------------- the page's verdicts
+
+
+def page_verdicts(game: str) -> list[tuple[Position, tuple, str, str]]:
+    """(position, dice, better, mistake) of every ``better:`` line of the source page, in page order."""
+    path = ROOT / "docs" / "uz" / f"{game}-mistakes.md"
+    out = []
+    for block in find_blocks(path.read_text(encoding="utf-8"), str(path)):
+        if block.value("better") is not None:
+            better, mistake = block.better()
+            out.append((block.position, tuple(block.dice), better, mistake))
+    return out
+
+
+def _rollout_chunk(args):
+    text, dice, better, mistake, seed, indexes, level = args
+    from nardy_rules import from_text
+
+    return verdicts.rollout_pairs(from_text(text), dice, better, mistake, seed, indexes, level)
+
+
+def rollout(position, dice, better, mistake, seed, start, count, jobs, level):
+    """The pairs of games ``start .. start + count - 1``, in order, on ``jobs`` processes."""
+    indexes = list(range(start, start + count))
+    chunks = [indexes[k::jobs] for k in range(jobs)]
+    args = [(to_text(position), dice, better, mistake, seed, chunk, level) for chunk in chunks]
+    if jobs == 1:
+        results = [_rollout_chunk(args[0])]
+    else:
+        with Pool(jobs) as pool:
+            results = pool.map(_rollout_chunk, args)
+    pairs = [None] * count
+    for chunk, got in zip(chunks, results):
+        for index, pair in zip(chunk, got):
+            pairs[index - start] = pair
+    return pairs
+
+
+def compute(game: str, games: int, most: int, seed: int, force: bool, jobs: int) -> int:
+    path = verdicts.data_path(game)
+    old = {}
+    if path.is_file() and not force:
+        for entry in json.loads(path.read_text(encoding="utf-8"))["verdicts"]:
+            old[(entry["position"], tuple(sorted(entry["dice"])), entry["better"], entry["mistake"])] = entry
+    entries = []
+    weights = verdicts.weights_digest(game) if game == "long" else None
+    for position, dice, better, mistake in page_verdicts(game):
+        entry = {"position": to_text(position), "dice": list(dice), "better": better, "mistake": mistake}
+        if game == "short":
+            entry["gnubg"] = {"plies": PLIES, "better": round(gnubg_equity(position, dice, better), 4),
+                              "mistake": round(gnubg_equity(position, dice, mistake), 4)}
+            print(f"{better} than {mistake} ({dice[0]}-{dice[1]}): {entry['gnubg']}", flush=True)
+            entries.append(entry)
+            continue
+        kept = old.get((entry["position"], tuple(sorted(dice)), better, mistake))
+        rollout_data = kept and kept.get("rollout")
+        if (rollout_data and rollout_data["seed"] == seed and rollout_data["weights"] == weights
+                and rollout_data["player"] == LEVEL and rollout_data["games"] >= games):
+            entries.append(kept)
+            print(f"{better} than {mistake}: kept ({rollout_data['games']} games)", flush=True)
+            continue
+        pairs = rollout(position, dice, better, mistake, seed, 0, games, jobs, LEVEL)
+        while True:
+            data = verdicts.Rollout(LEVEL, seed, len(pairs), weights, tuple(pairs))
+            low, high = data.interval
+            print(f"{better} than {mistake}: {len(pairs)} games, difference {data.difference:+.3f} "
+                  f"({low:+.3f} to {high:+.3f})", flush=True)
+            if low > 0 or high < 0 or len(pairs) + verdicts.MIN_GAMES > most:
+                break
+            pairs += rollout(position, dice, better, mistake, seed, len(pairs), verdicts.MIN_GAMES, jobs, LEVEL)
+        entry["rollout"] = {"player": LEVEL, "seed": seed, "games": len(pairs), "weights": weights,
+                            "outcomes": verdicts.encode_outcomes(pairs)}
+        entries.append(entry)
+    data = {"format": verdicts.FORMAT, "version": verdicts.VERSION, "variant": game, "verdicts": entries}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path.relative_to(ROOT)}: {len(entries)} verdicts")
+    return 0
+
+
+# ---------------------------------------------------------------------- candidates
+
+
+def find(game: str, seeds: range, least: float) -> int:
+    from nardy_rules import LongPosition, ShortPosition
+
+    start = {"short": ShortPosition, "long": LongPosition}[game]
+    for seed in seeds:
+        rng = random.Random(seed)
+        beginner = Player("beginner", seed)
+        position = start.start()
+        turn = 0
+        while position.result() is None:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            turn += 1
+            if position.turn == "white":
+                play = beginner(position, dice)
+                if play is not None:
+                    report(game, seed, turn, position, dice, play, least)
+            else:
+                ranked = rank_plays(position, dice, FIND_LEVEL)
+                play = ranked[0][0] if ranked else None
+            position = play.result if play is not None else position.with_turn(other(position.turn))
+    return 0
+
+
+def report(game, seed, turn, position, dice, play, least):
+    plays = legal_plays(position, dice)
+    if len(plays) < 2:
+        return
+    ours = {entry[0].notation: entry[1]["equity"] for entry in rank_plays(position, dice, FIND_LEVEL)}
+    if game == "short":
+        import gnubg_nn
+
+        zero = {}
+        for candidate in plays:
+            after = candidate.result
+            done = after.result()
+            zero[candidate.notation] = (done.points if done.winner == position.turn else -done.points) if done else \
+                -_equity(gnubg_nn.probabilities(gnubg_board(after), 0))
+        best = max(zero, key=zero.get)
+        if best == play.notation:
+            return
+        loss = gnubg_equity(position, dice, best) - gnubg_equity(position, dice, play.notation)
+    else:
+        best = max(ours, key=ours.get)
+        loss = ours[best] - ours[play.notation]
+    if loss < least:
+        return
+    agree = ours[best] > ours[play.notation]
+    print(f"seed {seed} turn {turn} {dice[0]}-{dice[1]} loss {loss:.3f} ours-agree {agree}\n"
+          f"  position: {to_text(position)}\n  played:   {play.notation}\n  better:   {best}", flush=True)
+
+
+def _equity(probabilities) -> float:
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = probabilities
+    return 2 * win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    one = sub.add_parser("compute", help="write data/mistakes/<game>.json from the page's better: lines")
+    one.add_argument("--game", choices=("short", "long"), required=True)
+    one.add_argument("--games", type=int, default=verdicts.MIN_GAMES, help="rollout games per play (long nardy)")
+    one.add_argument("--most", type=int, default=6 * verdicts.MIN_GAMES, help="the most games per play")
+    one.add_argument("--seed", type=int, default=SEED)
+    one.add_argument("--force", action="store_true", help="roll out every verdict again")
+    one.add_argument("--jobs", type=int, default=1)
+    two = sub.add_parser("find", help="candidate mistakes from the computer's games")
+    two.add_argument("--game", choices=("short", "long"), required=True)
+    two.add_argument("--seeds", default="1-20", help="A-B")
+    two.add_argument("--least", type=float, default=0.08)
+    args = parser.parse_args(argv)
+    if args.command == "compute":
+        if args.games < verdicts.MIN_GAMES:
+            parser.error(f"--games: at least {verdicts.MIN_GAMES}")
+        return compute(args.game, args.games, args.most, args.seed, args.force, args.jobs)
+    low, high = (int(n) for n in args.seeds.split("-"))
+    return find(args.game, range(low, high + 1), args.least)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

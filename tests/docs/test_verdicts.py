@@ -1,0 +1,184 @@
+"""The mistakes articles' verdicts (``better: <play> than <play>``), held to GNU Backgammon, to the project's own
+evaluator and to their rollouts.
+
+- short nardy: GNU Backgammon's 2-ply cubeless equity of both plays, asked again here, equals the data the
+  figure prints and puts the better play at least 0.04 above the mistake; the computer's evaluator ranks
+  them in the same order;
+- long nardy: every rollout has at least 1,296 games a play and a 95% interval excluding zero; a sample
+  of its games (the first, the last and some between, every verdict) is played again from the seeds and
+  gives the recorded points. After a change of the computer's weights this fails: ``scripts/mistakes.py
+  compute --game long`` rolls the verdicts out again;
+- the data holds exactly the page's verdicts, and a verdict's order swapped on the page, a stored equity
+  or outcome changed, or the data damaged fails with the ``better:`` line or the file named.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+
+import pytest
+
+from nardy_rules import parse_play, to_text
+from nardy_rules.bot import STRONGEST, rank_plays
+from nardy_site.page import verdicts
+from nardy_site.page.blocks import BlockError, find_blocks
+from nardy_site.page.blocks import verify as verify_block
+
+from .pages import ROOT, text
+
+SCRIPT = ROOT / "scripts" / "mistakes.py"
+#: Games of each rollout played again here: the first, the last and this many others drawn at random.
+SAMPLE = 3
+#: The variants that have a mistakes article; the long-nardy tests below need its article and its rollouts.
+VARIANTS = [v for v in ("short", "long") if (ROOT / "docs" / "uz" / f"{v}-mistakes.md").is_file()]
+needs_long = pytest.mark.skipif("long" not in VARIANTS, reason="no long-nardy mistakes article in docs/uz")
+
+
+def script():
+    spec = importlib.util.spec_from_file_location("mistakes_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def page_lines(variant: str) -> list[tuple]:
+    path = ROOT / "docs" / "uz" / f"{variant}-mistakes.md"
+    return [(to_text(b.position), tuple(sorted(b.dice)), *b.better())
+            for b in find_blocks(text(path), path.name) if b.value("better") is not None]
+
+
+def stored(variant: str) -> list[tuple]:
+    return [(to_text(v.position), tuple(sorted(v.dice)), v.better, v.mistake) for v in verdicts.load(variant)]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_data_holds_exactly_the_pages_verdicts(variant):
+    lines = page_lines(variant)
+    assert len(lines) == 10, f"{variant}-mistakes.md states {len(lines)} verdicts, the article has ten"
+    assert stored(variant) == lines, f"scripts/mistakes.py compute --game {variant}"
+
+
+SHORT = verdicts.load("short")
+
+
+@pytest.mark.parametrize("verdict", SHORT, ids=[f"{v.better} than {v.mistake}" for v in SHORT])
+def test_gnubg_and_the_computer_rank_the_short_plays_as_the_page_does(verdict):
+    pytest.importorskip("gnubg_nn")
+    mistakes = script()
+    better = mistakes.gnubg_equity(verdict.position, verdict.dice, verdict.better)
+    mistake = mistakes.gnubg_equity(verdict.position, verdict.dice, verdict.mistake)
+    assert (round(better, 4), round(mistake, 4)) == (verdict.better_equity, verdict.mistake_equity)
+    assert verdict.plies == mistakes.PLIES == 2
+    assert better - mistake >= verdicts.ERROR
+    ours = {play.result: mine["equity"] for play, mine, _ in rank_plays(verdict.position, verdict.dice)}
+    first = parse_play(verdict.position, verdict.dice, verdict.better).result
+    second = parse_play(verdict.position, verdict.dice, verdict.mistake).result
+    assert ours[first] > ours[second], "the computer's evaluator ranks the mistake first"
+
+
+LONG = verdicts.load("long")
+
+
+@pytest.mark.parametrize("verdict", LONG, ids=[f"{v.better} than {v.mistake}" for v in LONG])
+def test_a_sample_of_each_rollout_is_played_again_from_its_seed(verdict):
+    rollout = verdict.rollout
+    assert rollout.games >= verdicts.MIN_GAMES and rollout.interval[0] > 0
+    assert rollout.player == STRONGEST
+    assert rollout.weights == verdicts.weights_digest("long"), (
+        "the computer's weights changed since this rollout: scripts/mistakes.py compute --game long")
+    picks = sorted({0, rollout.games - 1, *random.Random(to_text(verdict.position)).sample(range(rollout.games), SAMPLE)})
+    again = verdicts.rollout_pairs(verdict.position, verdict.dice, verdict.better, verdict.mistake, rollout.seed, picks,
+                                   rollout.player)
+    assert again == [rollout.pairs[i] for i in picks]
+
+
+# ---------------------------------------------------------------------- mutations
+
+
+def block_with(variant: str, index: int):
+    path = ROOT / "docs" / "uz" / f"{variant}-mistakes.md"
+    page = text(path)
+    blocks = [b for b in find_blocks(page, path.name) if b.value("better") is not None]
+    return page, blocks[index]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_verdict_swapped_on_the_page_names_its_line(variant):
+    page, block = block_with(variant, 0)
+    better, mistake = block.better()
+    old = f"better: {better} than {mistake}"
+    mutated = page.replace(old, f"better: {mistake} than {better}")
+    changed = next(b for b in find_blocks(mutated, "mutated.md") if b.id == block.id)
+    with pytest.raises(BlockError, match="not the other way round") as caught:
+        verify_block(changed)
+    assert caught.value.line == mutated[: mutated.index(f"better: {mistake} than {better}")].count("\n") + 1
+
+
+@pytest.fixture()
+def data_copy(tmp_path, monkeypatch):
+    """The verdict data copied to a folder of its own, which the page's checks then read."""
+    for variant in ("short", "long"):
+        source = verdicts.data_path(variant)
+        if source.is_file():
+            (tmp_path / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(verdicts, "FOLDER", tmp_path)
+    verdicts.load.cache_clear()
+    yield tmp_path
+    verdicts.load.cache_clear()
+
+
+def edit(folder, variant, change):
+    path = folder / f"{variant}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data["verdicts"][0])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    verdicts.load.cache_clear()
+
+
+def test_a_short_verdict_below_gnubgs_error_fails_its_line(data_copy):
+    edit(data_copy, "short", lambda v: v["gnubg"].update(mistake=v["gnubg"]["better"] - 0.01))
+    page, block = block_with("short", 0)
+    with pytest.raises(BlockError, match=r"a mistake costs at least 0\.04"):
+        verify_block(next(b for b in find_blocks(page, "short-mistakes.md") if b.id == block.id))
+
+
+@needs_long
+def test_a_rollout_that_no_longer_excludes_zero_fails_its_line(data_copy):
+    def even(verdict):
+        outcomes = verdict["rollout"]["outcomes"]
+        # Every game the better play won by more now ends the other way round: no difference left.
+        pairs = [(verdicts.POINTS[verdicts.OUTCOMES.index(c) // 4], verdicts.POINTS[verdicts.OUTCOMES.index(c) % 4])
+                 for c in outcomes]
+        verdict["rollout"]["outcomes"] = verdicts.encode_outcomes([(m, m) for _b, m in pairs])
+    edit(data_copy, "long", even)
+    page, block = block_with("long", 0)
+    with pytest.raises(BlockError, match="does not exclude zero"):
+        verify_block(next(b for b in find_blocks(page, "long-mistakes.md") if b.id == block.id))
+
+
+@pytest.mark.parametrize("damage", [
+    lambda v: v.update(dice=[7, 1]),
+    lambda v: v.update(better="24/13*"),
+    lambda v: v.pop("gnubg"),
+    lambda v: v["gnubg"].update(plies=5),
+    lambda v: v["gnubg"].update(better="0.3"),
+])
+def test_damaged_short_data_is_a_loud_error_naming_the_file(data_copy, damage):
+    edit(data_copy, "short", damage)
+    with pytest.raises(verdicts.VerdictError, match=r"short\.json: verdict 1"):
+        verdicts.load("short")
+
+
+@needs_long
+@pytest.mark.parametrize("damage", [
+    lambda v: v["rollout"].update(outcomes=v["rollout"]["outcomes"][:-1]),
+    lambda v: v["rollout"].update(outcomes="z" * v["rollout"]["games"]),
+    lambda v: v["rollout"].update(games=True),
+    lambda v: v["rollout"].pop("seed"),
+])
+def test_damaged_rollout_data_is_a_loud_error_naming_the_file(data_copy, damage):
+    edit(data_copy, "long", damage)
+    with pytest.raises(verdicts.VerdictError, match=r"long\.json: verdict 1"):
+        verdicts.load("long")
