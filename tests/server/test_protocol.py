@@ -33,18 +33,19 @@ async def seated(base: str, **fields) -> tuple[dict, list[Client], Client]:
 
 
 @pytest.mark.parametrize("variant, length", [("short", 3), ("long", 1)])
-def test_a_whole_match_and_the_store_equal_to_what_everyone_saw(server, sqlite_env, variant, length):
+def test_a_whole_match_and_the_store_equal_to_what_everyone_saw(server, sqlite_env, variant, length, tmp_path):
     async def scenario():
         created, (creator, friend), watcher = await seated(server.url, variant=variant, length=length, color="black")
         assert (creator.you, friend.you, watcher.you) == ("black", "white", None)
         assert creator.state["scoresheet"][0][0]["kind"] == "opening"  # the server rolled the opening
         actions = await play([creator, friend], random.Random(7), lambda: False, [watcher])
         await creator.until(lambda: creator.seq == friend.seq == watcher.seq)
+        exported = await watcher.ask({"op": "game", "match": created["match"], "export": True})
         for client in (creator, friend, watcher):
             await client.close()
-        return created, actions, creator, friend, watcher
+        return created, actions, creator, friend, watcher, exported["export"]
 
-    created, actions, creator, friend, watcher = run(scenario())
+    created, actions, creator, friend, watcher, exported = run(scenario())
     assert actions > 50
     over = creator.online["over"]
     assert over["reason"] == "play" and over["winner"] in ("white", "black")
@@ -60,6 +61,22 @@ def test_a_whole_match_and_the_store_equal_to_what_everyone_saw(server, sqlite_e
     # No digest or token in any frame a client got.
     text = json.dumps(watcher.frames) + json.dumps(friend.frames)
     assert created["token"] not in text and row.white not in text and row.black not in text
+    if variant == "short":
+        gnubg_reads_the_export(row, entries, exported, tmp_path)
+
+
+def gnubg_reads_the_export(row, entries, exported: dict, tmp_path) -> None:
+    """The server's .mat of a finished match, read by GNU Backgammon: every game's plays, cube actions, scores
+    and winner as the stored log has them."""
+    from nardy_server.matchlog import LiveMatch
+    from tests.engine.test_matfile import compare, gnubg_import  # skips when gnubg is not installed
+
+    live = LiveMatch(row)
+    for n, at, body in entries:
+        live.apply(n, at, body)
+    assert exported["extension"] == ".mat"
+    compare(live.play, gnubg_import(tmp_path, exported["text"]))
+    assert sum(result.points for result in live.play.state().results if result.winner == row.winner) >= row.length
 
 
 def test_only_the_seat_to_act_acts_and_the_server_rolls(server):
