@@ -26,7 +26,12 @@ clients stop (the run is bounded in time and in count) and it prints:
   less before, divided by the matches;
 - the check: every match's stored log replays through the engine, and every
   change each client took equals the store's change at that seq, its record
-  the store's (finished and unfinished matches alike).
+  the store's (finished and unfinished matches alike);
+- the transport alone, as a floor under the cost per action: the same pairs
+  and rhythm through ``scripts/bench_relay.py`` (uvicorn, Starlette and
+  websockets writing a row and relaying an answer of the mean change's size,
+  no game), on the same store and events, its CPU per action beside the
+  engine's.
 
 Exits 1 if any check failed or any action was lost.
 """
@@ -37,6 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import datetime
+import json
 import os
 import random
 import statistics
@@ -47,12 +53,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_relay
 
 from nardy_server.config import from_environment
 from nardy_server.matchlog import LiveMatch
 from nardy_server.store import open_store
 from tests.server.client import Client, assert_saw_the_store, join, new_match, random_action, stored_changes
-from tests.server.servers import Postgres, Redis, ServerProcess
+from tests.server.servers import Postgres, Redis, ServerProcess, free_port
 
 #: Connections opened a second while the matches are set up (a real server sees players arrive over time).
 RAMP_PER_SECOND = 200
@@ -130,9 +139,10 @@ async def rematch(match: Match, bases: list[str]) -> bool:
     return True
 
 
-def engine_time(store_env: dict, matches: list[Match]) -> tuple[float, int, list[str]]:
-    """The engine's CPU time per action over every stored log, replayed through MatchSession; and the check of
-    every client against the store. (seconds per action, actions, problems)"""
+def engine_time(store_env: dict, matches: list[Match]) -> tuple[float, int, list[str], int]:
+    """The engine's CPU time per action over every stored log, replayed through MatchSession; the check of
+    every client against the store; the mean size of an action's change frame. (seconds per action, actions,
+    problems, bytes)"""
 
     async def read_all():
         store = open_store(from_environment(store_env))
@@ -148,7 +158,7 @@ def engine_time(store_env: dict, matches: list[Match]) -> tuple[float, int, list
 
     stored = asyncio.run(read_all())
     problems: list[str] = []
-    spent, acted = 0.0, 0
+    spent, acted, sizes = 0.0, 0, 0
     for match in matches:
         for match_id, clients in [(old_id, (a, b)) for old_id, a, b in getattr(match, "old", [])] + \
                 [(match.id, match.clients)]:
@@ -164,13 +174,14 @@ def engine_time(store_env: dict, matches: list[Match]) -> tuple[float, int, list
             for n, at, body in entries:
                 if "action" in body:
                     started = time.process_time()
-                    live.session.act(body["action"])
+                    answer = live.session.act(body["action"])
                     spent += time.process_time() - started
                     acted += 1
+                    sizes += len(json.dumps(answer, separators=(",", ":")))
                     live.n += 1
                 else:
                     live.apply(n, at, body)
-    return (spent / acted if acted else 0.0), acted, problems
+    return (spent / acted if acted else 0.0), acted, problems, (sizes // acted if acted else 2000)
 
 
 def cpu_of(pids: list[int]) -> float:
@@ -282,11 +293,11 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
     failures = [result for result in results if isinstance(result, BaseException)]
     actions = sum(match.actions for match in matches)
     trips = sorted(trip for match in matches for trip in match.round_trips)
-    engine, replayed, problems = await asyncio.to_thread(engine_time, env, matches)
+    engine, replayed, problems, frame_size = await asyncio.to_thread(engine_time, env, matches)
     finished = sum(len(match.ids) - 1 + (1 if match.finished and len(match.ids) == 1 else 0) for match in matches)
 
     def ms(value):
-        return f"{value * 1000:.1f} ms"
+        return f"{value * 1000:.2f} ms" if value < 0.01 else f"{value * 1000:.0f} ms"
 
     name = {"sqlite": "SQLite, one process", "cluster": "PostgreSQL + Redis, two processes"}[kind]
     print(f"\n{name}: {len(matches)} matches, {2 * len(matches)} clients (set up in {set_up_seconds:.0f} s), "
@@ -326,7 +337,35 @@ async def bench(kind, args, servers, bases, env, rss_before, postgres, redis) ->
           f"matches replay and equal what both clients saw; client failures: {len(failures)}")
     for problem in (problems + [repr(f)[:300] for f in failures])[:5]:
         print(f"    {problem}")
+    if actions:
+        where = "a SQLite row" if kind == "sqlite" else "a PostgreSQL row and a Redis message, two processes,"
+        transport = await asyncio.to_thread(relay_floor, args, frame_size, postgres, redis)
+        print(f"  the transport alone (scripts/bench_relay.py: uvicorn, Starlette, websockets and {where} per action, "
+              f"no game; {frame_size:,}-byte answers): {ms(transport)} CPU per action, {transport / in_server:.1f}x the "
+              f"engine's time inside the servers, {transport / engine:.1f}x alone; the server's cost above the "
+              f"transport: {ms(max(0.0, per_action - transport))}, {(per_action - transport) / in_server:.1f}x the "
+              f"engine's time inside the servers")
     return not problems and not failures
+
+
+def relay_floor(args, frame_size: int, postgres, redis) -> float:
+    """The relay's CPU per action (its processes'), with the same pairs, think time and seconds as the game
+    server had; on PostgreSQL and Redis when the game server was."""
+    ports = [free_port()] if postgres is None else [free_port(), free_port()]
+    where = [str(Path(tempfile.mkdtemp(prefix="nardy-relay-")) / "relay.sqlite")] if postgres is None else \
+        [postgres.new_database(), redis.url]
+    processes = [bench_relay.start(port, *where) for port in ports]
+    try:
+        time.sleep(1)
+        pids = [process.pid for process in processes]
+        before = cpu_of(pids)
+        actions, _trips = asyncio.run(bench_relay.drive_pairs(ports, args.matches, args.seconds, args.think,
+                                                              frame_size, 120, args.seed))
+        return (cpu_of(pids) - before) / max(actions, 1)
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(20)
 
 
 def main() -> int:
