@@ -110,7 +110,9 @@ export class Online {
     if (this.match) this.match.close();
     this.you = null;
     this.seen = null;
-    this.presence = {}; // {waited, met, away}: what was said of the opponent's presence
+    // {waited, met, away, quiet}: what was said of the opponent's presence. A rematch (greet false) is quiet
+    // until the opponent is first seen in it: both move over at once, and "away", then "back", would be untrue.
+    this.presence = { quiet: !greet };
     this.greet = greet;
     history.replaceState(null, "", `#${token ? "match" : "watch"}=${id}`);
     this.view.show("match");
@@ -176,7 +178,7 @@ export class Online {
     const presence = this.presence;
     if (this.you && online.seated.length < 2) presence.waited = true;
     const here = online.present.includes(other);
-    if (this.you && !presence.met && (here || (!presence.waited && online.seated.length === 2))) {
+    if (this.you && !presence.met && (here || (!presence.waited && !presence.quiet && online.seated.length === 2))) {
       presence.met = true;
       // Said with whose turn it is, once this frame's change (the opening roll) is the page's.
       if (here && presence.waited) queueMicrotask(() => this.app.say(`${this.t("online-opponent-joined")} ${this.turnText()}`));

@@ -20,6 +20,8 @@ import urllib.request
 
 import websockets
 
+from . import loop
+
 
 def http(base: str, method: str, path: str, body: dict | None = None, headers: dict | None = None) -> tuple[int, dict]:
     """(status, JSON answer) of one request (blocking: call through ``asyncio.to_thread`` in a loop)."""
@@ -240,5 +242,6 @@ def assert_saw_the_store(client: Client, record: dict, changes: list[dict]) -> N
 
 
 def run(coroutine, seconds: float = 300):
-    """Run a test's scenario, bounded: a hang fails the test instead of the suite."""
-    return asyncio.run(asyncio.wait_for(coroutine, seconds))
+    """Run a test's scenario (on a loop of its own thread: ``loop``), bounded: a hang fails the test instead of
+    the suite."""
+    return loop.run(coroutine, seconds)

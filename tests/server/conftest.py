@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 
 import pytest
 
 from nardy_server.matchlog import MatchRow
 
+from . import loop
 from .servers import Postgres, Redis, ServerProcess
 
 #: Limits that let a test act as fast as it can, and time that passes quickly.
@@ -89,4 +89,4 @@ def read_store(env: dict, match_id: str) -> tuple[MatchRow, list]:
         finally:
             await store.close()
 
-    return asyncio.run(read())
+    return loop.run(read(), 120)

@@ -18,6 +18,7 @@ import random
 from hypothesis import strategies as st
 
 from .client import Client, ahttp, join, new_match
+from .loop import LoopThread
 
 ACTS = ["opening", "roll", "move", "confirm", "double", "take", "pass", "resign", "accept", "decline", "undo",
         "next-game", "", "ROLL", "roll ", None]
@@ -111,14 +112,14 @@ class Session:
 
     def __init__(self, base: str):
         self.base = base
-        self.loop = asyncio.new_event_loop()
+        self.runner = LoopThread("hostile-session")
         self.rng = random.Random(0)
         self.clients: list[Client] = []
         self.run(self._new_match())
         self.frames = 0
 
     def run(self, coroutine):
-        return self.loop.run_until_complete(asyncio.wait_for(coroutine, 60))
+        return self.runner.run(coroutine, 60)
 
     async def _new_match(self) -> None:
         for client in self.clients:
@@ -174,7 +175,7 @@ class Session:
     async def _send_hello(self, text: str) -> None:
         client = Client(self.base, self.match_id)
         client.ws = await __import__("websockets").connect(client.url)
-        client.closed = self.loop.create_future()
+        client.closed = asyncio.get_running_loop().create_future()
         client.reader = asyncio.create_task(client._read())
         await client.ws.send(text)
         # Either a refusal and a close, or the whole match (a hello the server takes).
@@ -206,7 +207,7 @@ class Session:
                 await client.close()
 
         self.run(close_all())
-        self.loop.close()
+        self.runner.close()
 
 
 def _fill(value, seq: int):

@@ -4,7 +4,6 @@ take, a damaged entry said loudly."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 
 import pytest
@@ -14,6 +13,8 @@ from nardy_server.matchlog import MatchRow
 from nardy_server.store import SCHEMA_VERSION, StoreError
 from nardy_server.store_postgres import PostgresStore
 from nardy_server.store_sqlite import SqliteStore
+
+from . import loop
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -33,7 +34,7 @@ def row(match_id="A" * 22, **changes) -> MatchRow:
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    return loop.run(coroutine, 120)
 
 
 async def started(make_store):
