@@ -204,6 +204,8 @@ export class Online {
     if (online.seated.length === 2 && this.view.mode === "invite") {
       this.view.show("match");
       this.view.say("");
+      // The creator was reading the invitation under the board: the match starts, so the board comes to the top.
+      this.app.fit.show();
     }
     this.view.showMatch({
       seat: this.seatText(),

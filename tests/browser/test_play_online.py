@@ -132,6 +132,9 @@ def test_a_short_match_to_3_by_two_browsers_with_a_double_taken_and_a_spectator(
                                       "&& window.nardyOnline.match.online.seated.length === 2")
     assert (alice.you, bob.you, carol.you) == ("white", "black", None)
     assert carol.button("roll").is_hidden() and carol.button("confirm").is_hidden()
+    # Alice was reading the invitation on her phone: the match begins with the board in view.
+    board = alice.page.locator(".nardy-play-board:not([hidden]) svg").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= PHONE["viewport"]["height"], board
     doubled = False
     resigned = 0
     while not alice.online()["over"]:
