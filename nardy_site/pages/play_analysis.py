@@ -66,7 +66,7 @@ ANALYSIS = {
     "review-lost-plain": N_("Given away: {lost} of a point."),
     # TRANSLATORS: {action} and {right} are cube actions (double, no double, take, pass).
     "review-action": N_("Done: {action}. Right: {right}."),
-    "review-chances": N_("The side on roll wins {win}% of the games from here."),
+    "review-chances": N_("The chances of the side on roll from here: {win}%."),
     "action-double": N_("double"),
     "action-no-double": N_("no double"),
     "action-take": N_("take"),
@@ -76,10 +76,10 @@ ANALYSIS = {
     "review-next": N_("Next decision"),
     # The plot of the chances along the match (nardy-play-plot.js).
     "plot-title": N_("White's chances of winning the game along the match"),
-    # TRANSLATORS: the plot's text alternative; every number is a whole percentage.
-    "plot-summary": N_("White's chances of winning the game, decision after decision: {first}% at the start, "
-                       "{last}% at the end, at the lowest {low}% (game {low_game}), at the highest {high}% "
-                       "(game {high_game})."),
+    # TRANSLATORS: the plot's text alternative; every number is a whole percentage ("45%, ..."); a percent
+    # sign is never followed by a space and a letter (gettext would read "% a" as a Python format).
+    "plot-summary": N_("White's chances of winning the game, decision after decision: at the start {first}%, at the "
+                       "end {last}%, at the lowest {low}% (game {low_game}), at the highest {high}% (game {high_game})."),
     # Import from a file (nardy-play-analysis.js).
     "import-label": N_("Import a match: a .mat file (GNU Backgammon, eXtreme Gammon) or the long nardy text"),
     "import-done": N_("The match is imported: play it on, or analyse it."),
