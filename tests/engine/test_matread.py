@@ -26,6 +26,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 #: Per file: the final score, and each game's (winner, points) as its "Wins" lines say.
 GNUBG_FILES = {
+    "gnubg-1pt.mat": ({"white": 3, "black": 0}, [("white", 3)]),
     "gnubg-3pt.mat": ({"white": 3, "black": 1}, [("black", 1), ("white", 1), ("white", 2)]),
     "gnubg-5pt-resign.mat": ({"white": 2, "black": 7},
                              [("black", 1), ("black", 1), ("black", 2), ("white", 2), ("black", 3)]),
