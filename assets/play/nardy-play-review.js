@@ -94,7 +94,10 @@ export class Review {
       return;
     }
     this.index = index;
-    if (app.mode !== "review") app.setMode("review");
+    if (app.mode !== "review") {
+      this.opener = document.activeElement; // focus goes back there with the game (a scoresheet's play)
+      app.setMode("review");
+    }
     app.board.show(answer.position.variant);
     app.board.draw(answer.position, decision.dice || null, answer.pips);
     if (decision.kind === "play" && !decision.forced) {
@@ -133,13 +136,18 @@ export class Review {
     this.index = null;
     this.root.hidden = true;
     this.app.board.showPlays([], []);
-    return this.app.resumeGame();
+    const opener = this.opener;
+    this.opener = null;
+    const back = this.app.resumeGame();
+    if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    return back;
   }
 
   /** Hidden without a word (a new match, the editor). */
   hide() {
     this.version += 1;
     this.index = null;
+    this.opener = null;
     this.root.hidden = true;
   }
 }
