@@ -10,17 +10,14 @@ nothing leaves 127.0.0.1."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 from nardy_rules.analysis import analyse
-from nardy_rules.game import MatchPlay, play_action
-from nardy_rules.game_record import new_record, read_record
 from nardy_rules.matfile import export_text
 from nardy_rules.matread import MatReadError, read_match_text
-from nardy_rules.play_live import computer_decision
+from tests.engine.games import bot_match
 
 from .conftest import Guard
 from .test_accessibility import AXE, PHONE, violations
@@ -41,17 +38,7 @@ def phone(browser, site_url):
 
 def long_game_text(seed: int = 5) -> str:
     """A single game of long nardy between the computer's club and beginner levels, as the project's text."""
-    rng = random.Random(seed)
-    play = MatchPlay.from_record(read_record(new_record("long", 0)))
-    while play.phase not in ("game-over", "match-over"):
-        level = {"white": "club", "black": "beginner", None: "strong"}[play.current.side]
-        for action in computer_decision(play, level)["actions"]:
-            if action["act"] in ("opening", "roll"):
-                action = dict(action, dice=[rng.randint(1, 6), rng.randint(1, 6)])
-            play_action(play, action)
-            if play.phase in ("game-over", "match-over"):
-                break
-    return export_text(play.record().to_json())["text"]
+    return export_text(bot_match("long", 0, seed))["text"]
 
 
 def import_file(play: Play, name: str, text: str):
