@@ -10,6 +10,7 @@ nothing leaves 127.0.0.1."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,11 @@ pytestmark = pytest.mark.browser
 
 MATCH = Path(__file__).resolve().parents[1] / "engine" / "data" / "gnubg-1pt.mat"
 SIGNS = {"doubtful": "?!", "error": "?", "blunder": "??"}
+
+
+def percent(chance: float) -> int:
+    """A chance as the page writes it: JavaScript's Math.round of the percentage (halves up, not to even)."""
+    return math.floor(chance * 100 + 0.5)
 
 
 @pytest.fixture()
@@ -73,7 +79,7 @@ def show_decision(play: Play, decision: dict, t):
     assert best.first.locator("path.nardy-arrow").evaluate("p => getComputedStyle(p).strokeDasharray") == "none"
     assert [[m["from"], m["to"]] for m in decision["best_moves"]] == best.evaluate_all(
         "gs => gs.map(g => [g.dataset.from, g.dataset.to].map(v => /^\\d+$/.test(v) ? Number(v) : v))")
-    win = {option["play"]: round(option["win"] * 100) for option in decision["options"]}
+    win = {option["play"]: percent(option["win"]) for option in decision["options"]}
     side = decision["side"]
     dice = ", ".join(str(die) for die in decision["dice"])
     assert play.info() == t(f"review-{side}", game=decision["game"], dice=dice)
@@ -120,7 +126,7 @@ def test_a_short_match_imported_analysed_and_a_blunder_shown(phone, site_url):
     plot = play.page.locator("svg.nardy-plot")
     assert plot.get_attribute("role") == "img"
     assert plot.locator("title").inner_text() == t("plot-title")
-    chances = [round(d["chances"] * 100) for d in expected["decisions"]]
+    chances = [percent(d["chances"]) for d in expected["decisions"]]
     low = min(range(total), key=lambda i: expected["decisions"][i]["chances"])
     high = max(range(total), key=lambda i: expected["decisions"][i]["chances"])
     summary_text = t("plot-summary", first=chances[0], last=chances[-1], low=chances[low], high=chances[high],
