@@ -104,6 +104,7 @@ export class PlayApp {
     this.setup.view.root.hidden = mode !== "setup";
     this.setup.view.opener.hidden = mode !== "game" || Boolean(this.online);
     if (mode !== "review") this.analysis.review.hide();
+    this.mount.classList.toggle("nardy-play-reviewing", mode === "review");
     for (const part of [this.panel.line, this.panel.tools]) part.hidden = mode !== "game";
     this.panel.hints.hidden = mode !== "game" || !this.panel.hints.firstChild; // the game's hint waits with it
     this.board.clearSelection();

@@ -12,9 +12,9 @@
 
 import { svgElement } from "../board/nardy-dom.js";
 
-const WIDTH = 600;
+const WIDTH = 480;
 const HEIGHT = 180;
-const LEFT = 36;
+const LEFT = 40;
 const RIGHT = 8;
 const TOP = 10;
 const BOTTOM = 22;
