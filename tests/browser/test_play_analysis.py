@@ -99,7 +99,7 @@ def test_a_short_match_imported_analysed_and_a_blunder_shown(phone, site_url):
     play.wait("s.phase === 'match-over'")
     watch_progress(play)
     play.press("analyse")
-    analysed(play)
+    analysed(play, t)
     total = len(expected["decisions"])
     seen = play.state("window.__progress")
     assert len(set(seen)) >= 5 and seen[-1] == total, seen  # it moved, in steps, to the end
@@ -125,7 +125,7 @@ def test_a_short_match_imported_analysed_and_a_blunder_shown(phone, site_url):
     # The plot: an image with a name and a text alternative, said under it too.
     plot = play.page.locator("svg.nardy-plot")
     assert plot.get_attribute("role") == "img"
-    assert plot.locator("title").inner_text() == t("plot-title")
+    assert plot.locator("title").text_content() == t("plot-title")
     chances = [percent(d["chances"]) for d in expected["decisions"]]
     low = min(range(total), key=lambda i: expected["decisions"][i]["chances"])
     high = max(range(total), key=lambda i: expected["decisions"][i]["chances"])
@@ -166,7 +166,7 @@ def test_a_long_game_imported_and_analysed(phone, site_url):
     assert play.status() == t("import-done")
     play.wait("s.variant === 'long' && s.phase === 'match-over'")
     play.page.locator(".nardy-play-analysis button[data-action='analyse']").click()
-    analysed(play)
+    analysed(play, t)
     decision = next(d for d in expected["decisions"] if d["mark"])
     show_decision(play, decision, t)
     assert play.page.locator(".nardy-play-area [data-play-board]:not([hidden]) svg").get_attribute("data-variant") == "long"
