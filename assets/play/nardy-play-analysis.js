@@ -22,6 +22,7 @@
 import { htmlElement } from "../board/nardy-dom.js";
 import { chancesPlot, plotSummary } from "./nardy-play-plot.js";
 import { Review } from "./nardy-play-review.js";
+import { readSeat } from "./nardy-play-seats.js";
 
 /** Decisions rated per request: a few tens of ms each in the worker (more on a phone). */
 export const CHUNK = 4;
@@ -214,7 +215,20 @@ export class Analysis {
       app.say(importProblem(app.t, app.strings, answer));
       return;
     }
-    await app.openImported(answer);
+    await this.open(answer);
     app.say(app.t("import-done"));
+  }
+
+  /** A match the engine imported (the import op's answer): both seats people, to replay, analyse or play on. */
+  async open(answer) {
+    const app = this.app;
+    if (app.online) await app.online.leave({ quiet: true });
+    const seats = { white: "person", black: "person" };
+    app.seats = { white: readSeat(seats.white), black: readSeat(seats.black) };
+    app.panel.setSettings({ variant: answer.state.variant, length: answer.state.length, ...seats });
+    app.setMode("game");
+    this.reset();
+    app.accept(answer);
+    app.fit.show();
   }
 }

@@ -25,8 +25,7 @@ import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
 import { readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { Sound } from "./nardy-play-sound.js";
-import { actionText, scoreText, stateText } from "./nardy-play-text.js";
-import { formatDice } from "../board/nardy-strings.js";
+import { actionText, movedText, scoreText, stateText } from "./nardy-play-text.js";
 
 /** The actions a person acting now may press, as buttons (the engine's list, in the panel's terms). */
 const PERSON_ACTS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm", "next-game", "resign"];
@@ -174,19 +173,6 @@ export class PlayApp {
     return true;
   }
 
-  /** A match the engine imported from a file (the import op's answer): both seats people, to replay, analyse
-      or play on. */
-  async openImported(answer) {
-    if (this.online) await this.online.leave({ quiet: true });
-    const seats = { white: "person", black: "person" };
-    this.seats = { white: readSeat(seats.white), black: readSeat(seats.black) };
-    this.panel.setSettings({ variant: answer.state.variant, length: answer.state.length, ...seats });
-    this.setMode("game");
-    this.analysis.reset();
-    this.accept(answer);
-    this.fit.show();
-  }
-
   /** The match's record, as the page keeps it (nardy-play-match.js). */
   get record() { return this.match.record; }
 
@@ -245,10 +231,8 @@ export class PlayApp {
       for (const act of PERSON_ACTS) if (state.actions.includes(act)) shown[act] = true;
       if (state.phase === "move" && !this.online) shown.hint = true;
     }
-    if (game && state.phase === "match-over" && !this.online) {
-      shown.again = true; // a rematch, where the game's buttons were
-      shown.analyse = !this.analysis.running; // and the analysis of the match just played
-    }
+    // A rematch where the game's buttons were, and the analysis of the match just played.
+    if (game && state.phase === "match-over" && !this.online) Object.assign(shown, { again: true, analyse: !this.analysis.running });
     this.panel.update(shown, points);
     this.fit.update(Boolean(person && this.resigning));
   }
@@ -299,23 +283,10 @@ export class PlayApp {
     return true;
   }
 
-  /** A person plays a path the engine gave ({moves, notation}): its single moves in turn. */
-  async playPath(path, start = null) {
-    this.board.clearSelection();
-    for (const [index, move] of path.moves.entries()) {
-      const action = { act: "move", from: move.from, to: move.to, die: move.die };
-      if (!(await this.play(action, { drive: false, start: index === 0 ? start : null }))) return;
-    }
-    this.sayMoved(path.notation);
-  }
-
+  /** Say a move made: a computer's ("Black moves 12/18."), or a person's with what is left of the turn. */
   sayMoved(notation, computer = false) {
-    const turn = this.state.turn;
-    if (!turn) return;
-    if (computer) this.say(this.t(`play-moves-${this.state.side}`, { move: notation }));
-    else if (turn.complete && turn.lost.length) this.say(this.t("moved-lost", { move: notation, dice: formatDice(turn.lost) }));
-    else if (turn.complete) this.say(`${this.t("moved-done", { move: notation })} ${stateText(this.t, this.state, this.seats)}`);
-    else this.say(this.t("moved", { move: notation, dice: formatDice(turn.remaining) }));
+    const text = movedText(this.t, this.state, this.seats, notation, computer);
+    if (text) this.say(text);
   }
 
   /** While a computer seat is to act, its actions step by step (nardy-play-computer.js). */
