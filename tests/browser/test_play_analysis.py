@@ -5,8 +5,8 @@ scoresheet as the engine rates it (nardy_rules.analysis, run here in CPython for
 summary per player, the plot with its text alternative; a blunder shown on the board with the played play's
 arrows (dashed) and the best play's, Escape back to the game, Enter on a play from the keyboard. A long nardy
 game (the project's text, played here by the computer) imported and analysed the same way. A damaged file
-answered in Russian with its line and reason, the page going on. axe-core clean; the console stays clean and
-nothing leaves 127.0.0.1."""
+answered in Russian with its line and reason, the page going on. axe-core clean in the light and the dark
+scheme; the console stays clean and nothing leaves 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from nardy_rules.matread import MatReadError, read_match_text
 from tests.engine.games import bot_match
 
 from .conftest import Guard
-from .test_accessibility import AXE, PHONE, violations
+from .test_accessibility import AXE, PHONE, SCHEMES, violations
 from .test_play import Play, play_text
 
 pytestmark = pytest.mark.browser
@@ -36,8 +36,8 @@ def percent(chance: float) -> int:
 
 
 @pytest.fixture()
-def phone(browser, site_url):
-    guard = Guard(browser, site_url, viewport=PHONE)
+def phone(browser, site_url, request):
+    guard = Guard(browser, site_url, viewport=PHONE, color_scheme=getattr(request, "param", "light"))
     yield guard
     guard.close()
 
@@ -89,6 +89,7 @@ def show_decision(play: Play, decision: dict, t):
     assert t("review-lost", lost=f"{decision['lost']:.3f}", mark=t(f"mark-{decision['mark']}")) in lines
 
 
+@pytest.mark.parametrize("phone", SCHEMES, indirect=True)
 def test_a_short_match_imported_analysed_and_a_blunder_shown(phone, site_url):
     t = play_text("en")
     expected = analyse(read_match_text(MATCH.read_text(encoding="utf-8")))
