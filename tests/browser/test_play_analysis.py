@@ -136,6 +136,11 @@ def test_a_short_match_imported_analysed_and_a_blunder_shown(phone, site_url):
     assert plot.locator("polyline").get_attribute("points").count(",") == total
     assert plot.locator(".nardy-plot-blunder").count() == sum(d["mark"] == "blunder" for d in expected["decisions"])
     assert violations(play.page) == []
+    # Every control of the analysis at least 24 px each way (WCAG 2.2's target size), the scoresheet's too.
+    small = play.page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.nardy-play-analysis button, .nardy-play-analysis input, .nardy-play-sheet-play'))
+      .map(e => e.getBoundingClientRect()).filter(r => r.width < 24 || r.height < 24).length""")
+    assert small == 0
 
     # A blunder on the board: the played play dashed, the best solid; Escape back to the game.
     blunder = next(d for d in marked if d["mark"] == "blunder")
