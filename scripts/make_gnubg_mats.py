@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the ``.mat`` files GNU Backgammon itself exports, for the import tests (tests/engine/data/).
 
-    .venv/bin/python scripts/make_gnubg_mats.py [--out tests/engine/data]
+    .venv/bin/python scripts/make_gnubg_mats.py [--out tests/engine/data] [--only gnubg-1pt.mat]
 
 GNU Backgammon (the test-only ``gnubg`` package) keeps the match and writes
 the file (``export match mat``); this script only decides for both players,
@@ -28,6 +28,8 @@ from nardy_rules.scoring import resign_result  # noqa: E402
 
 #: (file name, match length, gnubg dice seed, our seed, what the players do besides moving)
 MATCHES = (
+    # A single game to one point: the play page's browser test imports and analyses it (test_play_analysis.py).
+    ("gnubg-1pt.mat", 1, 11, 11, {"levels": ("club", "beginner"), "double": 0.0, "resign": False}),
     ("gnubg-3pt.mat", 3, 47, 47, {"levels": ("club", "beginner"), "double": 0.25, "resign": False}),
     ("gnubg-5pt-resign.mat", 5, 44, 44, {"levels": ("beginner", "club"), "double": 0.2, "resign": True}),
     ("gnubg-7pt.mat", 7, 37, 3, {"levels": ("club", "club"), "double": 0.15, "resign": True}),
@@ -87,11 +89,14 @@ def play_match(gnubg, length: int, dice_seed: int, seed: int, habits: dict) -> N
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "engine" / "data")
+    parser.add_argument("--only", help="write this file of MATCHES only")
     args = parser.parse_args()
     import gnubg  # test-only (requirements.txt): the engine never imports it
 
     args.out.mkdir(parents=True, exist_ok=True)
     for name, length, dice_seed, seed, habits in MATCHES:
+        if args.only and name != args.only:
+            continue
         play_match(gnubg, length, dice_seed, seed, habits)
         gnubg.command(f"export match mat {args.out / name}")
         print(f"wrote {args.out / name}", file=sys.stderr)

@@ -147,8 +147,9 @@ export function markerPath(x, y) {
 }
 
 /** The play page's hint: arrows of a play's single moves ({from, to}) played in order from a position, each
-    drawn with its own head (the play board has no markers): the curve is arrowMarks' (curveD). */
-export function hintArrows(layout, position, mover, moves) {
+    drawn with its own head (the play board has no markers): the curve is arrowMarks' (curveD). played: the
+    arrows of a play made, as arrowMarks draws a mistake (dashed, in another colour), beside the best play's. */
+export function hintArrows(layout, position, mover, moves, played = false) {
   const counts = { white: { ...position.white }, black: { ...position.black } };
   const count = (color, place) => counts[color][String(place)] || 0;
   const add = (color, place, delta) => { counts[color][String(place)] = Math.max(0, count(color, place) + delta); };
@@ -164,9 +165,11 @@ export function hintArrows(layout, position, mover, moves) {
     const angle = Math.atan2(y2 - cy, x2 - cx);
     const head = [[0, 0], [-11, -6], [-11, 6]].map(([dx, dy]) => [x2 + dx * Math.cos(angle) - dy * Math.sin(angle),
       y2 + dx * Math.sin(angle) + dy * Math.cos(angle)]);
-    out.push({ tag: "g", attrs: { class: "nardy-live-arrow", "data-from": String(move.from), "data-to": String(move.to) }, children: [
-      { tag: "path", attrs: { class: "nardy-arrow", d: curveD(layout, a, b) } },
-      { tag: "path", attrs: { class: "nardy-head", d: `M${head.map(([x, y]) => `${num(x)} ${num(y)}`).join("L")}z` } },
+    out.push({ tag: "g", attrs: { class: played ? "nardy-live-arrow nardy-live-played" : "nardy-live-arrow",
+      "data-from": String(move.from), "data-to": String(move.to) }, children: [
+      { tag: "path", attrs: { class: played ? "nardy-arrow nardy-mistake" : "nardy-arrow", d: curveD(layout, a, b) } },
+      { tag: "path", attrs: { class: played ? "nardy-mistake-head" : "nardy-head",
+        d: `M${head.map(([x, y]) => `${num(x)} ${num(y)}`).join("L")}z` } },
     ] });
   }
   return out;

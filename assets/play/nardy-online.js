@@ -135,6 +135,7 @@ export class Online {
       app.seats = { white: { kind: this.you === "white" ? "person" : "remote" },
         black: { kind: this.you === "black" ? "person" : "remote" } };
       app.setMode("game");
+      app.analysis.reset(); // an online match is not analysed here (nardy-play-analysis.js)
       app.accept(frame);
       const waiting = this.match.online && this.match.online.seated.length < 2;
       if (this.greet) app.say(`${this.seatText()} ${waiting ? this.t("online-waiting") : stateText(this.t, app.state, app.seats)}`);

@@ -11,8 +11,10 @@
    moves are in nardy-play-moves.js, a computer seat's and the hint in nardy-play-computer.js; a single move
    the engine played travels on the board (nardy-play-motion.js), and the board and the current buttons stay
    in view together (nardy-play-fit.js). Online (nardy-online.js: this.online), the match is the game
-   server's, a "remote" seat is played elsewhere, the server rolls the dice, no hint, nothing stored here. */
+   server's, a "remote" seat is played elsewhere, the server rolls the dice, no hint, nothing stored here. The
+   analysis of the match, its review on the board and the import of a match are in nardy-play-analysis.js. */
 
+import { Analysis } from "./nardy-play-analysis.js";
 import { activate, drag, key } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
 import { Fit } from "./nardy-play-fit.js";
@@ -23,8 +25,7 @@ import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
 import { readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { Sound } from "./nardy-play-sound.js";
-import { actionText, scoreText, stateText } from "./nardy-play-text.js";
-import { formatDice } from "../board/nardy-strings.js";
+import { actionText, movedText, scoreText, stateText } from "./nardy-play-text.js";
 
 /** The actions a person acting now may press, as buttons (the engine's list, in the panel's terms). */
 const PERSON_ACTS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm", "next-game", "resign"];
@@ -52,6 +53,9 @@ export class PlayApp {
     });
     this.setup = new SetupEditor(this);
     this.panel.hints.after(this.setup.view.root); // under the board, the information line and the status
+    this.analysis = new Analysis(this);
+    this.setup.view.root.after(this.analysis.review.root);
+    this.panel.sheet.root.after(this.analysis.root);
     this.panel.form.append(this.setup.view.opener);
     engine.listeners.add((status) => {
       if (status === "failed") this.say(this.t("unavailable"));
@@ -82,21 +86,26 @@ export class PlayApp {
 
   place(place) {
     if (this.mode === "setup") return this.setup.place(place);
+    if (this.mode === "review") return undefined; // a decision shown: the board is a picture until Back
     return activate(this, place);
   }
 
   key(action) {
+    if (this.mode === "review") return undefined;
     const run = (place) => this.place(place);
     return key(this, action, run);
   }
 
-  /** "game" (the match is shown and played) or "setup" (the editor: the toolbar, score line and hint give way to it). */
+  /** "game" (the match is shown and played), "setup" (the editor) or "review" (an analysed decision shown:
+      nardy-play-review.js); in the last two the toolbar, score line and hint give way. */
   setMode(mode) {
     this.mode = mode;
     this.setup.view.root.hidden = mode !== "setup";
-    this.setup.view.opener.hidden = mode === "setup" || Boolean(this.online);
-    for (const part of [this.panel.line, this.panel.tools]) part.hidden = mode === "setup";
-    this.panel.hints.hidden = mode === "setup" || !this.panel.hints.firstChild; // the game's hint waits with it
+    this.setup.view.opener.hidden = mode !== "game" || Boolean(this.online);
+    if (mode !== "review") this.analysis.review.hide();
+    this.mount.classList.toggle("nardy-play-reviewing", mode === "review");
+    for (const part of [this.panel.line, this.panel.tools]) part.hidden = mode !== "game";
+    this.panel.hints.hidden = mode !== "game" || !this.panel.hints.firstChild; // the game's hint waits with it
     this.board.clearSelection();
     this.updateButtons();
   }
@@ -144,6 +153,7 @@ export class PlayApp {
       return false;
     }
     this.setMode("game");
+    this.analysis.reset();
     this.accept(answer);
     this.fit.show();
     this.say(this.t("play-new"));
@@ -157,6 +167,7 @@ export class PlayApp {
     if (answer.error || !answer.state) return false;
     this.seats = { white: readSeat(seats.white), black: readSeat(seats.black) };
     this.panel.setSettings({ variant: answer.state.variant, length: answer.state.length, ...seats });
+    this.analysis.reset();
     this.accept(answer);
     this.drive();
     return true;
@@ -220,7 +231,8 @@ export class PlayApp {
       for (const act of PERSON_ACTS) if (state.actions.includes(act)) shown[act] = true;
       if (state.phase === "move" && !this.online) shown.hint = true;
     }
-    if (game && state.phase === "match-over" && !this.online) shown.again = true; // a rematch, where the game's buttons were
+    // A rematch where the game's buttons were, and the analysis of the match just played.
+    if (game && state.phase === "match-over" && !this.online) Object.assign(shown, { again: true, analyse: !this.analysis.running });
     this.panel.update(shown, points);
     this.fit.update(Boolean(person && this.resigning));
   }
@@ -228,6 +240,7 @@ export class PlayApp {
   /** A button: throw the dice for a roll, ask for a hint, choose a resignation, or send the action. */
   press(name) {
     if (name === "hint") return this.hint();
+    if (name === "analyse") return this.analysis.run();
     if (name === "again") return this.newMatch(this.record && this.record.start, { again: true });
     if (name === "sound") return this.panel.setGame(this.state ? this.state.variant : "short", this.sound.toggle());
     if (name === "resign" || name === "resign-cancel") {
@@ -270,23 +283,10 @@ export class PlayApp {
     return true;
   }
 
-  /** A person plays a path the engine gave ({moves, notation}): its single moves in turn. */
-  async playPath(path, start = null) {
-    this.board.clearSelection();
-    for (const [index, move] of path.moves.entries()) {
-      const action = { act: "move", from: move.from, to: move.to, die: move.die };
-      if (!(await this.play(action, { drive: false, start: index === 0 ? start : null }))) return;
-    }
-    this.sayMoved(path.notation);
-  }
-
+  /** Say a move made: a computer's ("Black moves 12/18."), or a person's with what is left of the turn. */
   sayMoved(notation, computer = false) {
-    const turn = this.state.turn;
-    if (!turn) return;
-    if (computer) this.say(this.t(`play-moves-${this.state.side}`, { move: notation }));
-    else if (turn.complete && turn.lost.length) this.say(this.t("moved-lost", { move: notation, dice: formatDice(turn.lost) }));
-    else if (turn.complete) this.say(`${this.t("moved-done", { move: notation })} ${stateText(this.t, this.state, this.seats)}`);
-    else this.say(this.t("moved", { move: notation, dice: formatDice(turn.remaining) }));
+    const text = movedText(this.t, this.state, this.seats, notation, computer);
+    if (text) this.say(text);
   }
 
   /** While a computer seat is to act, its actions step by step (nardy-play-computer.js). */

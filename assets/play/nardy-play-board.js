@@ -26,6 +26,7 @@ export class PlayBoard {
     this.targets = [];
     this.refused = [];
     this.hint = [];
+    this.played = [];
     this.dragged = null; // {place, point}: a checker following the pointer
     this.cursor = null;
     this.focused = false;
@@ -93,6 +94,7 @@ export class PlayBoard {
     const token = ++this.drawn;
     this.position = position;
     this.hint = [];
+    this.played = [];
     const paint = (shown) => {
       this.views[variant].draw(shown, dice, pips);
       this.drawMarks();
@@ -147,10 +149,19 @@ export class PlayBoard {
     this.drawMarks();
   }
 
+  /** A play reviewed (nardy-play-review.js): the best play's arrows and the played one's (dashed), drawn
+      after the position is (a draw clears them). */
+  showPlays(best, played) {
+    this.hint = best;
+    this.played = played;
+    this.drawMarks();
+  }
+
   drawMarks() {
     if (!this.position || !this.variant) return;
     const mover = this.position.turn;
-    const marks = hintArrows(this.layout, this.position, mover, this.hint);
+    const marks = hintArrows(this.layout, this.position, mover, this.played, true);
+    marks.push(...hintArrows(this.layout, this.position, mover, this.hint));
     marks.push(...liveMarks(this.layout, {
       position: this.position, mover, cursor: this.focused ? this.cursor : null,
       selected: this.selected, targets: this.targets.map((item) => item.end),

@@ -57,7 +57,7 @@ async function activateNow(app, place, start = null) {
     return app.say(app.t("cancelled"));
   }
   const target = board.targets.find((item) => samePlace(item.end, place));
-  if (target) return app.playPath(target, start);
+  if (target) return playPath(app, target, start);
   const refused = board.refused.find((item) => samePlace(item.end, place));
   if (refused) {
     board.clearSelection();
@@ -131,4 +131,14 @@ export function key(app, action, activatePlace) {
   board.drawMarks();
   const onTarget = board.targets.some((item) => samePlace(item.end, board.cursor));
   return app.say(cursorText((name, params) => app.t(name, params), position, board.cursor, onTarget));
+}
+
+/** A person plays a path the engine gave ({moves, notation}): its single moves in turn. */
+export async function playPath(app, path, start = null) {
+  app.board.clearSelection();
+  for (const [index, move] of path.moves.entries()) {
+    const action = { act: "move", from: move.from, to: move.to, die: move.die };
+    if (!(await app.play(action, { drive: false, start: index === 0 ? start : null }))) return;
+  }
+  app.sayMoved(path.notation);
 }

@@ -13,10 +13,10 @@ import { Scoresheet } from "./nardy-play-sheet.js";
 
 /** The toolbar's buttons in their order: the game's actions, then the page's. */
 export const BUTTONS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm",
-  "next-game", "again", "resign", "resign-single", "resign-mars", "resign-koks", "resign-cancel", "hint"];
+  "next-game", "again", "analyse", "resign", "resign-single", "resign-mars", "resign-koks", "resign-cancel", "hint"];
 const LABELS = { opening: "play-opening-roll", roll: "roll", double: "play-double", take: "play-take", pass: "play-pass",
   accept: "play-accept", decline: "play-decline", undo: "undo", confirm: "play-confirm", "next-game": "play-next",
-  again: "play-again", resign: "play-resign", "resign-single": "play-resign-single", "resign-mars": "play-resign-mars",
+  again: "play-again", analyse: "play-analyse", resign: "play-resign", "resign-single": "play-resign-single", "resign-mars": "play-resign-mars",
   "resign-koks": "play-resign-koks", "resign-cancel": "play-resign-cancel", hint: "play-hint" };
 /** The match lengths offered (0: a single game), here and online (nardy-online-view.js). */
 export const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];

@@ -13,7 +13,7 @@
 
 import { randomDie } from "../board/nardy-board-tools.js";
 
-export const LEVELS = ["beginner", "club", "strong"];
+export const LEVELS = ["beginner", "club", "strong", "expert"];
 
 function validRoll(roll) {
   return Array.isArray(roll) && roll.length === 2 && roll.every((die) => Number.isInteger(die) && die >= 1 && die <= 6);

@@ -131,3 +131,13 @@ export function placeText(t, position, color, place) {
 }
 
 export { OTHER };
+
+/** What is said of a move made (null with no turn): a computer's, or a person's with what is left of the turn. */
+export function movedText(t, state, seats, notation, computer = false) {
+  const turn = state.turn;
+  if (!turn) return null;
+  if (computer) return t(`play-moves-${state.side}`, { move: notation });
+  if (turn.complete && turn.lost.length) return t("moved-lost", { move: notation, dice: formatDice(turn.lost) });
+  if (turn.complete) return `${t("moved-done", { move: notation })} ${stateText(t, state, seats)}`;
+  return t("moved", { move: notation, dice: formatDice(turn.remaining) });
+}

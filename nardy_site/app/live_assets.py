@@ -26,7 +26,7 @@ import re
 import shutil
 from pathlib import Path
 
-from ..pages import play_online, play_page
+from ..pages import play_analysis, play_online, play_page
 from ..translations import i18n
 from ..translations.languages import ROOT
 from . import engine_archive, engine_snapshot
@@ -47,6 +47,8 @@ SCRIPTS = (
     "play/nardy-play-fit.js", "play/nardy-play-match.js", "play/nardy-play-motion.js", "play/nardy-play-moves.js",
     "play/nardy-play-panel.js", "play/nardy-play-seats.js", "play/nardy-play-setup.js", "play/nardy-play-setup-view.js",
     "play/nardy-play-sheet.js", "play/nardy-play-sound.js", "play/nardy-play-store.js", "play/nardy-play-text.js",
+    # The analysis of a match and its import (nardy-play-analysis.js: the review of a play, the plot).
+    "play/nardy-play-analysis.js", "play/nardy-play-review.js", "play/nardy-play-plot.js",
     # Playing online (the game server, nardy_server): loaded by the play page.
     "play/nardy-online.js", "play/nardy-online-client.js", "play/nardy-online-view.js",
 )
@@ -88,7 +90,7 @@ def module_graph(entry: str, assets: Path = ROOT / "assets") -> list[str]:
 def catalog(translator: i18n.Translator) -> dict:
     """A language's ``assets/i18n.json``: the live boards' strings and the play page's (its script uses both),
     with the refusal reasons (:func:`nardy_site.translations.i18n.board_catalog`)."""
-    return i18n.board_catalog(translator, {**i18n.BOARD, **play_page.PLAY, **play_online.ONLINE})
+    return i18n.board_catalog(translator, {**i18n.BOARD, **play_page.PLAY, **play_online.ONLINE, **play_analysis.ANALYSIS})
 
 
 def pinned_version(root: Path = ROOT) -> str:

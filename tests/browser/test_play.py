@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from nardy_rules import Position, from_text, legal_plays, to_text
-from nardy_site.pages import play_page
+from nardy_site.pages import play_analysis, play_page
 from tests.site import expected
 
 from .test_live import strings as board_strings
@@ -33,11 +33,12 @@ LONG_END = "nardy:long:w:1x1,offx14:13x1,offx14"
 
 
 def play_text(code: str):
-    """The play page's strings (nardy_site.pages.play_page.PLAY) in the language, from its catalog."""
+    """The play page's strings (nardy_site.pages.play_page.PLAY, play_analysis.ANALYSIS) in the language, from its
+    catalog."""
     english = expected.table()[code]["babel"].split("_")[0] == "en"
 
     def text(key, **params):
-        message = play_page.PLAY[key]
+        message = {**play_page.PLAY, **play_analysis.ANALYSIS}[key]
         if isinstance(message, tuple):
             found = expected.catalog_plural(code, message[0], message[1], params["count"])
         else:

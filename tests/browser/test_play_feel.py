@@ -309,7 +309,8 @@ def test_a_single_game_offered_is_declined_by_the_computer_a_koks_accepted_then_
     page.act("resign-koks")
     page.wait("s.phase === 'match-over'")
     assert page.info() == board("result-black-koks", count=3)  # a single game: "wins", not "wins the match"
-    assert page.page.locator(".nardy-play-tools button:not([hidden])").all_inner_texts() == [t("play-again")]
+    # After the match: play again, or analyse it.
+    assert page.page.locator(".nardy-play-tools button:not([hidden])").all_inner_texts() == [t("play-again"), t("play-analyse")]
     page.act("again")
     page.wait("s.phase === 'roll' && s.scoresheet[0].length === 0")
     assert page.state("window.nardyPlay.record.start") == to_text(from_text(CRUSHED))

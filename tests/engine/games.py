@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from nardy_rules import VARIANTS, Turn, legal_plays, other
 from nardy_rules.game import MatchPlay, play_action
+from nardy_rules.game_record import new_record, read_record
+from nardy_rules.play_live import computer_decision
 
 
 def new_play(variant: str = "short", length: int = 3, players=None) -> MatchPlay:
@@ -129,3 +131,21 @@ def expected_kind(position, loser: str) -> str:
         if position.bar(loser) or any(position.count_at(p)[0] == loser for p in home):
             return "koks"
     return "mars"
+
+
+def bot_match(variant: str, length: int, seed: int) -> dict:
+    """A whole match between the computer's club (White) and beginner (Black) levels, seeded dice: its record."""
+    rng = random.Random(seed)
+    play = MatchPlay.from_record(read_record(new_record(variant, length)))
+    while play.phase != "match-over":
+        if play.phase == "game-over":
+            play.next_game()
+            continue
+        level = {"white": "club", "black": "beginner", None: "strong"}[play.current.side]
+        for action in computer_decision(play, level)["actions"]:
+            if action["act"] in ("opening", "roll"):
+                action = dict(action, dice=[rng.randint(1, 6), rng.randint(1, 6)])
+            play_action(play, action)
+            if play.phase in ("game-over", "match-over"):
+                break
+    return play.record().to_json()

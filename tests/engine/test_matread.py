@@ -9,23 +9,24 @@ scripts/make_gnubg_mats.py played both sides; the expected results below were re
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from nardy_rules.contract import MAX_JSON_CHARS, MAX_RECORD_CHARS
-from nardy_rules.game import MatchPlay, play_action, replay
-from nardy_rules.game_record import new_record, read_record
+from nardy_rules.game import MatchPlay, replay
+from nardy_rules.game_record import read_record
 from nardy_rules.live import handle, handle_json
 from nardy_rules.matfile import export_text
 from nardy_rules.matread import MAX_CHARS, MatReadError, read_match_text
-from nardy_rules.play_live import computer_decision
+
+from .games import bot_match
 
 DATA = Path(__file__).resolve().parent / "data"
 
 #: Per file: the final score, and each game's (winner, points) as its "Wins" lines say.
 GNUBG_FILES = {
+    "gnubg-1pt.mat": ({"white": 3, "black": 0}, [("white", 3)]),
     "gnubg-3pt.mat": ({"white": 3, "black": 1}, [("black", 1), ("white", 1), ("white", 2)]),
     "gnubg-5pt-resign.mat": ({"white": 2, "black": 7},
                              [("black", 1), ("black", 1), ("black", 2), ("white", 2), ("black", 3)]),
@@ -72,23 +73,6 @@ def test_a_resignation_and_a_pass_in_gnubgs_file():
     assert (state.results[-1].kind, state.results[-1].cube) == ("koks", 1)
 
 
-def _bot_match(variant: str, length: int, seed: int) -> dict:
-    rng = random.Random(seed)
-    play = MatchPlay.from_record(read_record(new_record(variant, length)))
-    while play.phase != "match-over":
-        if play.phase == "game-over":
-            play.next_game()
-            continue
-        level = {"white": "club", "black": "beginner", None: "strong"}[play.current.side]
-        for action in computer_decision(play, level)["actions"]:
-            if action["act"] in ("opening", "roll"):
-                action = dict(action, dice=[rng.randint(1, 6), rng.randint(1, 6)])
-            play_action(play, action)
-            if play.phase in ("game-over", "match-over"):
-                break
-    return play.record().to_json()
-
-
 def _turns(record: dict) -> list:
     """What a text keeps of a match: each turn's side, dice (either order) and resulting position, the cube."""
     play = MatchPlay.from_record(read_record(record))
@@ -99,7 +83,7 @@ def _turns(record: dict) -> list:
 
 @pytest.mark.parametrize(("variant", "length", "seed"), [("short", 5, 1), ("short", 0, 2), ("long", 3, 3)])
 def test_our_export_reads_back_the_same_match(variant, length, seed):
-    record = _bot_match(variant, length, seed)
+    record = bot_match(variant, length, seed)
     back = read_match_text(export_text(record)["text"])
     assert _turns(back) == _turns(record)
 

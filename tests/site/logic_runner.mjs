@@ -13,6 +13,11 @@ const geometry = await load("board/nardy-geometry.js");
 const strings = await load("board/nardy-strings.js");
 const link = await load("board/nardy-link.js");
 const state = await load("board/nardy-board-state.js");
+// The play page's analysis: what it says of a rated decision, of the chances, of a file that does not read.
+const review = await load("play/nardy-play-review.js");
+const plot = await load("play/nardy-play-plot.js");
+const analysis = await load("play/nardy-play-analysis.js");
+const say = (catalog) => (key, params) => strings.message(catalog, key, params);
 const LAYOUTS = (await import(pathToFileURL(layoutPath).href)).default;
 
 const records = new Map();
@@ -26,6 +31,11 @@ const tasks = {
   checkers: ({ position }) => draw.checkerLayer(LAYOUTS[position.variant], position),
   dice: ({ variant, color, dice }) => draw.diceLayer(LAYOUTS[variant], color, dice),
   arrows: ({ position, moves, prefix, mistake }) => draw.arrowMarks(LAYOUTS[position.variant], position, moves, prefix, mistake),
+  hintArrows: ({ position, moves, played }) => draw.hintArrows(LAYOUTS[position.variant], position, position.turn, moves, played),
+  reviewLines: ({ catalog, decision }) => review.reviewLines(say(catalog), decision),
+  plotSummary: ({ catalog, decisions }) => plot.plotSummary(say(catalog), decisions),
+  importProblem: ({ catalog, answer }) => analysis.importProblem(say(catalog),
+    { reason: (reason) => strings.reasonMessage(catalog, reason) }, answer),
   num: ({ values }) => values.map((value) => draw.num(value)),
   place: ({ variant, x, y }) => geometry.placeAt(LAYOUTS[variant], x, y),
   cursorPlaces: ({ variant }) => geometry.cursorPlaces(LAYOUTS[variant]),

@@ -13,7 +13,7 @@ import pytest
 
 from nardy_site.app import engine_archive, engine_snapshot, live_assets
 from nardy_site.figures import answers
-from nardy_site.pages import play_online, play_page
+from nardy_site.pages import play_analysis, play_online, play_page
 from nardy_site.translations import i18n, languages, plural
 
 from . import expected
@@ -79,7 +79,7 @@ def test_each_language_has_the_scripts_and_its_strings(site, site_languages):
         translator, _ = i18n.load(lang)
         assert catalog == live_assets.catalog(translator)
         assert catalog["lang"] == expected.bcp47(lang.code)
-        assert set(catalog["messages"]) == set(i18n.BOARD) | set(play_page.PLAY) | set(play_online.ONLINE)
+        assert set(catalog["messages"]) == set(i18n.BOARD) | set(play_page.PLAY) | set(play_online.ONLINE) | set(play_analysis.ANALYSIS)
         assert all(catalog["messages"].values()) and all(catalog["reasons"].values())
         assert plural.parse(translator.plural_expr) == catalog["plural"]
         if lang.code != "en":
@@ -220,7 +220,7 @@ def test_every_language_compiles_its_board_strings():
         assert not translator.missing or not translator.needs_translation, (lang.code, sorted(translator.missing)[:3])
         assert catalog["nplurals"] == translator.num_plurals
         for key, value in catalog["messages"].items():
-            message = {**i18n.BOARD, **play_page.PLAY, **play_online.ONLINE}[key]
+            message = {**i18n.BOARD, **play_page.PLAY, **play_online.ONLINE, **play_analysis.ANALYSIS}[key]
             if isinstance(message, tuple):
                 assert isinstance(value, list) and len(value) == translator.num_plurals, (lang.code, key)
 
@@ -258,13 +258,13 @@ def test_the_engine_archive_holds_every_module_and_the_bot_weights(tmp_path):
 
 
 def test_every_play_page_string_is_used_by_a_script():
-    """A key of PLAY or ONLINE no script names (as a literal, or as a template like `play-${side}-roll`) is a string
+    """A key of PLAY, ONLINE or ANALYSIS no script names (as a literal, or as a template like `play-${side}-roll`) is a string
     translators keep up in six languages for nothing."""
     scripts = "\n".join((ROOT / "assets" / name).read_text(encoding="utf-8") for name in live_assets.SCRIPTS)
     literals = set(re.findall(r'"([a-z0-9-]+)"', scripts))
     # A template's ${...} stands for one of the words the page fills in: a side, a kind of result or
-    # resignation, a game, a level, a place off the points, why an online match ended.
-    word = "(?:white|black|single|mars|koks|short|long|beginner|club|strong|bar|off|time|abandoned)"
+    # resignation, a game, a level, a place off the points, why an online match ended, an analysis's mark.
+    word = "(?:white|black|single|mars|koks|short|long|beginner|club|strong|expert|bar|off|time|abandoned|doubtful|error|blunder)"
     templates = []
     for body in re.findall(r"`([a-z][^`]*)`", scripts):
         parts = re.split(r"(\$\{[^}]*\})", body)
@@ -272,6 +272,26 @@ def test_every_play_page_string_is_used_by_a_script():
             templates.append(re.compile("".join(word if part.startswith("${") else part for part in parts)))
     # The mount's own (nardy_site/pages/play_page.py: the line for readers without JavaScript).
     mount = set(re.findall(r'PLAY\["([a-z0-9-]+)"\]', (ROOT / "nardy_site" / "pages" / "play_page.py").read_text("utf-8")))
-    unused = [key for key in {**play_page.PLAY, **play_online.ONLINE} if key not in literals | mount
+    unused = [key for key in {**play_page.PLAY, **play_online.ONLINE, **play_analysis.ANALYSIS} if key not in literals | mount
               and not any(pattern.fullmatch(key) for pattern in templates)]
     assert unused == [] and len(templates) > 5, unused
+
+
+def test_every_reason_a_match_file_does_not_read_has_its_message():
+    """The import says each code of nardy_rules.matread in the page's language: the codes the reader documents
+    (its docstring's table), the messages (play_analysis.IMPORT_CODES) and the page's map from one to the other
+    (assets/play/nardy-play-analysis.js) are the same set."""
+    from nardy_rules import matread
+
+    table = re.findall(r"^``([a-z-]+)``", matread.__doc__, re.M)
+    documented = {code for code in table if code != "unsupported"} | {"unsupported-beaver", "unsupported-jacoby"}
+    assert "unsupported" in table and len(table) > 15
+    assert documented == set(play_analysis.IMPORT_CODES)
+    assert {f"import-{code}" for code in documented} <= set(play_analysis.ANALYSIS)
+    script = (ROOT / "assets" / "play" / "nardy-play-analysis.js").read_text(encoding="utf-8")
+    body = re.search(r"const IMPORT_REASONS = \{(.*?)\};", script, re.S).group(1)
+    pairs = dict(re.findall(r'"?([a-z-]+)"?: "(import-[a-z-]+)"', body))
+    named = {("unsupported-" + code if code in ("beaver", "jacoby") else code) for code in pairs}
+    assert named == documented and all(value == f"import-{code}" for code, value in
+                                       ((("unsupported-" + c if c in ("beaver", "jacoby") else c), v)
+                                        for c, v in pairs.items()))
