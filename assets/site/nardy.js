@@ -44,12 +44,24 @@
   // region named by the section's heading; one that fits is no tab stop.
   // All the writes, then all the reads, then the writes they decide: one layout
   // of the page for every table, not one per table (Lighthouse's blocking time).
+  // A second table in the same section is named by the heading and the sentence
+  // just before it: two regions of one name are one landmark too many (axe).
   function scrollableTables() {
     var wraps = Array.prototype.slice.call(document.querySelectorAll(".md-typeset__scrollwrap"));
+    var named = {};
     wraps.forEach(function (wrap) {
       var heading = wrap.previousElementSibling;
       while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
-      if (heading && heading.id) wrap.setAttribute("aria-labelledby", heading.id);
+      if (heading && heading.id) {
+        var label = heading.id;
+        var intro = wrap.previousElementSibling;
+        named[label] = (named[label] || 0) + 1;
+        if (named[label] > 1 && intro && intro.tagName === "P") {
+          if (!intro.id) intro.id = label + "-table-" + named[label];
+          label += " " + intro.id;
+        }
+        wrap.setAttribute("aria-labelledby", label);
+      }
       wrap.setAttribute("role", "region");
     });
     var wide = wraps.map(function (wrap) { return wrap.scrollWidth > wrap.clientWidth; });
