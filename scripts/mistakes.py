@@ -13,8 +13,9 @@ blocks) and writes ``data/mistakes/<game>.json`` (``nardy_site.page.verdicts``):
   for the side that played, at 2-ply (``gnubg_nn.probabilities``, test-only
   package ``gnubg-nn``);
 - long nardy: a rollout of both plays, ``--games`` games each (at least 1,296),
-  the same dice after both (``verdicts.rollout_game``), by the computer's
-  strongest level on both sides; a verdict whose 95% interval still includes
+  the same dice after both (``verdicts.rollout_game``), by the computer at
+  ``verdicts.ROLLOUT_LEVEL`` on both sides (``strong``: why not ``expert``
+  is said there); a verdict whose 95% interval still includes
   zero is rolled out further, 1,296 games at a time, up to ``--most`` games.
   A verdict already in the file with the same plays, seed, game count and
   weights is kept (``--force`` rolls it out again), so after a change of the
@@ -41,15 +42,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nardy_rules import Position, legal_plays, other, parse_play, to_text  # noqa: E402
-from nardy_rules.bot import STRONGEST, Player, rank_plays  # noqa: E402
+from nardy_rules.bot import Player, rank_plays  # noqa: E402
 from nardy_rules.bot.encoding import boards  # noqa: E402
 from nardy_site.page import verdicts  # noqa: E402
 from nardy_site.page.blocks import find_blocks  # noqa: E402
 
 #: GNU Backgammon's look-ahead for the short-nardy verdicts (2-ply: the deepest gnubg_nn.probabilities has).
 PLIES = 2
-#: The computer's level that rolls out the long-nardy verdicts: its strongest.
-LEVEL = STRONGEST
+#: The computer's level that rolls out the long-nardy verdicts.
+LEVEL = verdicts.ROLLOUT_LEVEL
 SEED = 1
 #: The level that plays against the beginner and ranks its plays in ``find``: candidates only (the verdicts are
 #: decided by ``compute`` and the doc tests), so the one-ply evaluator, a few dozen times cheaper than ``expert``.
@@ -123,7 +124,8 @@ def compute(game: str, games: int, most: int, seed: int, force: bool, jobs: int)
             old[(entry["position"], tuple(sorted(entry["dice"])), entry["better"], entry["mistake"])] = entry
     entries = []
     weights = verdicts.weights_digest(game) if game == "long" else None
-    for position, dice, better, mistake in page_verdicts(game):
+    todo = page_verdicts(game)
+    for done, (position, dice, better, mistake) in enumerate(todo, 1):
         entry = {"position": to_text(position), "dice": list(dice), "better": better, "mistake": mistake}
         if game == "short":
             entry["gnubg"] = {"plies": PLIES, "better": round(gnubg_equity(position, dice, better), 4),
@@ -150,11 +152,18 @@ def compute(game: str, games: int, most: int, seed: int, force: bool, jobs: int)
         entry["rollout"] = {"player": LEVEL, "seed": seed, "games": len(pairs), "weights": weights,
                             "outcomes": verdicts.encode_outcomes(pairs)}
         entries.append(entry)
+        # Written after every rollout: an interrupted run keeps the verdicts it finished (kept on the next run).
+        later = [old.get((to_text(p), tuple(sorted(d)), b, m)) for p, d, b, m in todo[done:]]
+        write(path, game, entries + [e for e in later if e is not None])
+    write(path, game, entries)
+    print(f"wrote {path.relative_to(ROOT)}: {len(entries)} verdicts")
+    return 0
+
+
+def write(path, game: str, entries) -> None:
     data = {"format": verdicts.FORMAT, "version": verdicts.VERSION, "variant": game, "verdicts": entries}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {path.relative_to(ROOT)}: {len(entries)} verdicts")
-    return 0
 
 
 # ---------------------------------------------------------------------- candidates

@@ -19,8 +19,8 @@ one command), one entry per verdict::
   the order (``tests/docs/test_verdicts.py``).
 - **long nardy** (no outside evaluator exists): a rollout of both plays,
   ``"rollout": {"player", "seed", "games", "weights", "outcomes"}``: game
-  ``i`` of each play is played to the end by the project's strongest
-  player on both sides with the same dice for both plays (a
+  ``i`` of each play is played to the end by the computer at
+  :data:`ROLLOUT_LEVEL` on both sides with the same dice for both plays (a
   ``random.Random`` seeded with ``"<seed>:<i>"``); ``outcomes`` holds one
   character per game, the points of the side that played in the game after
   the better play and after the mistake (:data:`OUTCOMES`). The verdict holds
@@ -54,6 +54,11 @@ VERSION = 1
 ERROR = 0.04
 #: The fewest rollout games per play (36 x 36: every pair of first rolls once on average).
 MIN_GAMES = 1296
+#: The computer's level that plays the rollouts, on both sides. Not ``STRONGEST`` (``expert``): its look-ahead
+#: costs some thirty times more a game (about 8 s against 0.3 s for a whole game of long nardy on this project's
+#: machine), too much for ten verdicts of at least 2 x 1,296 games each; ``strong`` is the strongest level whose
+#: rollouts fit. The figure under each board names it.
+ROLLOUT_LEVEL = "strong"
 #: z of a two-sided 95% interval.
 Z95 = 1.96
 #: The points of one game (the side that played: won or lost single or mars) and their order in a pair.

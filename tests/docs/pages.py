@@ -9,7 +9,8 @@ from nardy_site.page.markdown_reader import read
 from nardy_site.translations.languages import enabled, source
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ("index.md", "short.md", "long.md", "short-game.md", "long-game.md", "short-mistakes.md", "mars-and-koks.md")
+PAGES = ("index.md", "short.md", "long.md", "short-game.md", "long-game.md", "short-mistakes.md", "long-mistakes.md",
+         "mars-and-koks.md")
 
 
 def page_paths() -> list[Path]:

@@ -14,6 +14,7 @@ evaluator and to their rollouts.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import random
@@ -21,7 +22,7 @@ import random
 import pytest
 
 from nardy_rules import parse_play, to_text
-from nardy_rules.bot import STRONGEST, rank_plays
+from nardy_rules.bot import LEVELS, rank_plays
 from nardy_site.page import verdicts
 from nardy_site.page.blocks import BlockError, find_blocks
 from nardy_site.page.blocks import verify as verify_block
@@ -85,7 +86,7 @@ LONG = verdicts.load("long")
 def test_a_sample_of_each_rollout_is_played_again_from_its_seed(verdict):
     rollout = verdict.rollout
     assert rollout.games >= verdicts.MIN_GAMES and rollout.interval[0] > 0
-    assert rollout.player == STRONGEST
+    assert rollout.player == verdicts.ROLLOUT_LEVEL
     assert rollout.weights == verdicts.weights_digest("long"), (
         "the computer's weights changed since this rollout: scripts/mistakes.py compute --game long")
     picks = sorted({0, rollout.games - 1, *random.Random(to_text(verdict.position)).sample(range(rollout.games), SAMPLE)})
@@ -169,6 +170,19 @@ def test_damaged_short_data_is_a_loud_error_naming_the_file(data_copy, damage):
     edit(data_copy, "short", damage)
     with pytest.raises(verdicts.VerdictError, match=r"short\.json: verdict 1"):
         verdicts.load("short")
+
+
+@needs_long
+def test_the_rollout_level_is_one_of_the_computers_and_its_figure_names_it():
+    from nardy_site.figures.verdict import ROLLOUT_TEXTS, verdict_text
+    from nardy_site.translations.i18n import Translator
+
+    assert verdicts.ROLLOUT_LEVEL in LEVELS and verdicts.ROLLOUT_LEVEL in ROLLOUT_TEXTS
+    (first, *_rest) = verdicts.load("long")
+    assert "(strong level)" in verdict_text(first, Translator(None))
+    other = dataclasses.replace(first, rollout=dataclasses.replace(first.rollout, player="club"))
+    with pytest.raises(verdicts.VerdictError, match="'club' level"):
+        verdict_text(other, Translator(None))
 
 
 @needs_long

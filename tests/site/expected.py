@@ -19,7 +19,7 @@ from .helpers import ROOT
 
 #: Source file -> URL in its language, in the order of the navigation: the rules pages, the articles, the play page.
 PAGES = {"index.md": "", "short.md": "short/", "long.md": "long/", "short-game.md": "short-game/",
-         "long-game.md": "long-game/", "short-mistakes.md": "short-mistakes/",
+         "long-game.md": "long-game/", "short-mistakes.md": "short-mistakes/", "long-mistakes.md": "long-mistakes/",
          "mars-and-koks.md": "mars-and-koks/", "play.md": "play/"}
 #: The translators' guide: a page only some languages have (English, Russian), beside the rules pages.
 GUIDE = ("translating.md", "translating/")

@@ -81,7 +81,7 @@ def records(site, site_languages) -> dict:
             found.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), path)
     first = boards[site_languages[0].code]
     assert len(first) > 30 and {path.split("/")[0] for path in first} == {
-        "short", "long", "short-game", "long-game", "short-mistakes", "mars-and-koks"}
+        "short", "long", "short-game", "long-game", "short-mistakes", "long-mistakes", "mars-and-koks"}
     assert all(names == first for names in boards.values()), boards
     return found
 
@@ -520,7 +520,7 @@ def test_a_figure_gives_its_example_in_the_links_forms(run, site, site_languages
 
     lang = site_languages[0]
     figures = []
-    for page in ("short", "long", "short-game", "long-game", "short-mistakes", "mars-and-koks"):
+    for page in ("short", "long", "short-game", "long-game", "short-mistakes", "long-mistakes", "mars-and-koks"):
         root = parse_file(site / lang.code / page / "index.html")
         figures += root.find_all("figure", cls="nardy-diagram")
     tasks = [{"kind": "figure", "dice": f.get("data-dice") or "", "show": f.get("data-show") or ""} for f in figures]
