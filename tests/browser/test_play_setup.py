@@ -65,8 +65,11 @@ class Setup(Play):
         return self.after(choose)
 
     def count(self, key, value):
-        return self.after(lambda: self.page.locator(f"input[data-count='{key}']").fill(str(value)) or
-                          self.page.locator(f"input[data-count='{key}']").dispatch_event("change"))
+        # Typed, then left, as a reader does: the field's own change event, once (a change dispatched by hand
+        # left the field "changed", so the browser fired a second one when the focus moved on to the board,
+        # and its announcement could arrive as the answer to the next key).
+        field = self.page.locator(f"input[data-count='{key}']")
+        return self.after(lambda: field.fill(str(value)) or field.blur())
 
     def button(self, action):
         return self.after(lambda: self.page.locator(f"button[data-setup-action='{action}']").click())
