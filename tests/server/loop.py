@@ -10,7 +10,6 @@ loop in a thread of its own, whatever the main thread holds.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import threading
 
 
@@ -30,13 +29,15 @@ class LoopThread:
         return asyncio.run_coroutine_threadsafe(bounded(), self.loop).result()
 
     def close(self) -> None:
-        """Cancel what is left on the loop (as ``asyncio.run`` does), then stop it."""
+        """Cancel what is left on the loop, close its generators and its default executor (as ``asyncio.run``
+        does), then stop it."""
         async def finish():
             left = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
             for task in left:
                 task.cancel()
             await asyncio.gather(*left, return_exceptions=True)
             await self.loop.shutdown_asyncgens()
+            await self.loop.shutdown_default_executor()
 
         self.run(finish())
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -45,9 +46,10 @@ class LoopThread:
 
 
 def run(coroutine, seconds: float | None = None):
-    """``asyncio.run`` of the coroutine (bounded when ``seconds`` is given) in a thread of its own."""
-    async def bounded():
-        return await (coroutine if seconds is None else asyncio.wait_for(coroutine, seconds))
-
-    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="test-loop") as pool:
-        return pool.submit(asyncio.run, bounded()).result()
+    """The coroutine run to its end (bounded when ``seconds`` is given) on a loop of its own thread, then the
+    loop closed: ``asyncio.run`` in another thread."""
+    runner = LoopThread()
+    try:
+        return runner.run(coroutine, seconds)
+    finally:
+        runner.close()
