@@ -139,9 +139,9 @@ def click_checker(page, rest_ms: int = 0):
     pointer first comes over the board's corner and rests there, as a reader's hand does."""
     # The first example that shows a move: its first checker to move (from the page, asking nothing yet).
     board_id, place = page.evaluate(
-        """() => {
+        """async () => {
             const figure = document.querySelector('figure.nardy-diagram[data-show]:not([data-show=""])');
-            const board = window.nardyLive.board(figure.id);
+            const board = await window.nardyLive.board(figure.id);
             return [board.id, String(board.show[0].from)];
         }"""
     )

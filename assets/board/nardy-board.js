@@ -1,9 +1,12 @@
 /* Live boards: every diagram of a page becomes a board the reader can play on (the page's module script).
 
-   Without JavaScript, or until the reader comes near a board, the build's SVG
-   stays as it is: a reader who only reads downloads these small modules, the
-   layout and the language's strings (assets/i18n.json), never the engine nor
-   the recorded answers. A board is made when its figure comes within a
+   Without JavaScript, or until the reader comes near a board, the build's
+   drawing stays an image (<img class="nardy-drawing">, the SVG as a file,
+   nardy_site/figures/diagram.py): a reader who only reads downloads these small
+   modules, the layout and the language's strings (assets/i18n.json), never the
+   engine nor the recorded answers. Making a board fetches the image's file
+   (from the cache: the image has it) and puts the drawing in the image's place,
+   where the board draws into it. A board is made when its figure comes within a
    screen's height of the window (an IntersectionObserver; one board a task),
    or at once when the reader points at, presses or focuses it first (each
    drawing waiting for its board is a tab stop), or a link names it: a rules
@@ -15,8 +18,7 @@
    also starts the rules engine (nardy-engine.js). Each board
    (nardy-board-controller.js) asks both through one answer(request).
 
-   A figure holds what a board needs before that: its id, data-variant on
-   its SVG, and data-position, data-dice and data-show (the example's turn,
+   A figure holds what a board needs before that: its id, data-variant, and data-position, data-dice and data-show (the example's turn,
    in the forms of a link, nardy-link.js). An address #board=... opens a
    board as a link says, once the engine has checked it; a malformed one
    never throws, and the hashchange listener is there before anything else.
@@ -24,7 +26,8 @@
    window.nardyLive = {engine, boards, board(id)} is there for the tests and
    the benchmark: boards are those made so far (each with its id, svg,
    layout, history, show and answer), board(id) makes that figure's board now
-   if it is not yet made (null for a figure that stays a drawing).
+   if it is not yet made and resolves to it (to null for a figure that stays a
+   drawing).
    <html data-nardy-boards> is the number of the page's live boards, made or
    not, once the page can make them. */
 
@@ -44,21 +47,41 @@ const ANSWERS = "nardy-answers/";
 /** How near the window a figure is when its board is made: a screen's height above and below. */
 const NEAR = "100% 0px";
 
-function readLink(live) {
+async function readLink(live) {
   const named = readFragment(location.hash);
-  const board = named && live.board(named.id);
+  const board = named && await live.board(named.id);
   if (board) board.guard(() => board.openLink(named.link));
 }
 
 /** What a figure says of its board, or null if it stays the build's drawing. */
 function readFigure(figure) {
-  const svg = figure.querySelector("svg.nardy-board");
+  const drawing = figure.querySelector("img.nardy-drawing, svg.nardy-board");
   const position = figure.dataset.position;
   const dice = readDice(figure.dataset.dice || "");
   const show = readMoves(figure.dataset.show || "");
-  const layout = svg && LAYOUTS[svg.getAttribute("data-variant")];
+  const layout = drawing && LAYOUTS[figure.dataset.variant];
   if (!layout || !position || dice === undefined || show === undefined) return null;
-  return { svg, position, dice, show, layout };
+  return { drawing, position, dice, show, layout };
+}
+
+/** The figure's drawing as an inline SVG the board can draw into, in the image's place: the image's own file,
+    its style rules left out (the page's stylesheet holds them, with the colours of the page's scheme). */
+async function inlineDrawing(figure, drawing) {
+  if (drawing instanceof SVGSVGElement) return drawing;
+  const response = await fetch(drawing.currentSrc || drawing.src);
+  if (!response.ok) throw new Error(`${drawing.src}: ${response.status}`);
+  const parsed = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
+  const svg = parsed.documentElement;
+  if (!(svg instanceof SVGSVGElement) || parsed.getElementsByTagName("parsererror").length) {
+    throw new Error(`${drawing.src}: not a drawing`);
+  }
+  for (const style of svg.querySelectorAll("style")) style.remove();
+  const inline = document.importNode(svg, true);
+  drawing.replaceWith(inline);
+  // The drawing's <desc> says now what the figure's hidden paragraph said (the board names it).
+  const about = figure.querySelector(".nardy-about");
+  if (about) about.remove();
+  return inline;
 }
 
 function boardOf(figure, { svg, position, dice, show, layout }, common) {
@@ -81,12 +104,13 @@ class Boards {
     this.common = common;
     this.made = []; // window.nardyLive.boards
     this.waiting = new Map(); // figure -> readFigure(figure), for the boards not made yet
+    this.making = new Map(); // figure -> the promise of its board, while its drawing is fetched
     for (const figure of figures) {
       const read = readFigure(figure);
       if (!read) continue;
       this.waiting.set(figure, read);
       // A tab stop already: the keyboard's focus makes the board (watch), so Tab never passes one by.
-      read.svg.setAttribute("tabindex", "0");
+      read.drawing.setAttribute("tabindex", "0");
     }
     this.count = this.waiting.size;
     this.queue = [];
@@ -95,29 +119,38 @@ class Boards {
     this.soon(figures.filter((figure) => figure.classList.contains("nardy-replay") && this.waiting.has(figure)));
   }
 
-  /** The figure's board, made now if need be; null if the figure stays the build's drawing. */
-  make(figure) {
+  /** The figure's board, made now if need be (a promise); null if the figure stays the build's drawing. */
+  async make(figure) {
     const done = this.made.find((board) => board.root === figure);
-    if (done || !this.waiting.has(figure)) return done || null;
+    if (done) return done;
+    if (this.making.has(figure)) return this.making.get(figure);
     const read = this.waiting.get(figure);
+    if (!read) return null;
     this.waiting.delete(figure);
     if (this.observer) this.observer.unobserve(figure);
-    read.svg.removeAttribute("tabindex"); // the board's control is the tab stop
-    try {
-      const board = boardOf(figure, read, this.common);
-      if (board) this.made.push(board);
-      return board;
-    } catch (error) {
-      return null; // this figure stays the build's diagram
-    }
+    const making = (async () => {
+      try {
+        const svg = await inlineDrawing(figure, read.drawing);
+        svg.removeAttribute("tabindex"); // the board's control is the tab stop
+        const board = boardOf(figure, { ...read, svg }, this.common);
+        this.made.push(board);
+        return board;
+      } catch (error) {
+        return null; // this figure stays the build's diagram
+      } finally {
+        this.making.delete(figure);
+      }
+    })();
+    this.making.set(figure, making);
+    return making;
   }
 
-  /** The board of the drawing an event came to (`onDrawing(svg)` says whether it came to it), made now;
-      null when that figure's board was made already or it has none. */
+  /** The board of the drawing an event came to (`onDrawing(drawing)` says whether it came to it), made now
+      (a promise); null when that figure's board was made already, is being made, or it has none. */
   makeAt(target, onDrawing) {
     const figure = target instanceof Element ? target.closest("figure.nardy-diagram") : null;
     const read = figure && this.waiting.get(figure);
-    return read && onDrawing(read.svg) ? this.make(figure) : null;
+    return read && onDrawing(read.drawing) ? this.make(figure) : null;
   }
 
   byId(id) {
@@ -130,13 +163,13 @@ class Boards {
     this.queue.push(...figures);
     if (this.draining) return;
     this.draining = true;
-    const next = () => {
+    const next = async () => {
       const figure = this.queue.shift();
       if (!figure) {
         this.draining = false;
         return;
       }
-      this.make(figure);
+      await this.make(figure);
       setTimeout(next, 0);
     };
     setTimeout(next, 0);
@@ -153,15 +186,17 @@ class Boards {
     for (const figure of this.waiting.keys()) this.observer.observe(figure);
     // The first sign of interest in a board not made yet makes it, and tells it: the event was on its way
     // to the build's SVG, before the board's own listeners were there.
-    const wake = (kind) => (event) => {
-      const board = this.makeAt(event.target, (svg) => svg.contains(event.target));
+    const wake = (kind) => async (event) => {
+      const board = await this.makeAt(event.target, (drawing) => drawing.contains(event.target));
       if (board) board.wake(kind);
     };
-    // The keyboard on a drawing: the board is made and its control takes the focus (the drawing, moved
-    // into it, has lost it).
-    document.addEventListener("focusin", (event) => {
-      const board = this.makeAt(event.target, (svg) => svg === event.target);
-      if (board) board.view.control.focus();
+    // The keyboard on a drawing: the board is made and its control takes the focus (the image it replaced
+    // had it), unless the reader has moved on meanwhile.
+    document.addEventListener("focusin", async (event) => {
+      const board = await this.makeAt(event.target, (drawing) => drawing === event.target);
+      const away = document.activeElement && document.activeElement !== document.body
+        && document.activeElement !== event.target;
+      if (board && !away) board.view.control.focus();
     }, true);
     document.addEventListener("pointerover", wake("hover"), true);
     document.addEventListener("pointerdown", wake("press"), true);

@@ -80,18 +80,21 @@
   // would take the tap meant for a point (the play page's top row at 390 px): it is kept out of sight, and
   // out of reach, while it covers a board (data-nardy-covers; assets/site/nardy.css).
   var topButton = document.querySelector(".md-top");
-  var boards = document.getElementsByClassName("nardy-board");
+  // The boards, and the drawings not made boards yet (an image each, nardy_site/figures/diagram.py).
+  var boards = [document.getElementsByClassName("nardy-board"), document.getElementsByClassName("nardy-drawing")];
   var checking = 0;
   function uncover() {
     checking = 0;
     var box = topButton.getBoundingClientRect();
     var covers = false;
     if (box.width && box.height) {
-      for (var i = 0; i < boards.length && !covers; i += 1) {
-        var board = boards[i].getBoundingClientRect();
-        covers = board.width > 0 && box.left < board.right && box.right > board.left &&
-          box.top < board.bottom && box.bottom > board.top;
-      }
+      boards.forEach(function (some) {
+        for (var i = 0; i < some.length && !covers; i += 1) {
+          var board = some[i].getBoundingClientRect();
+          covers = board.width > 0 && box.left < board.right && box.right > board.left &&
+            box.top < board.bottom && box.bottom > board.top;
+        }
+      });
     }
     if (covers !== topButton.hasAttribute("data-nardy-covers")) topButton.toggleAttribute("data-nardy-covers", covers);
   }

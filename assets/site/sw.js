@@ -106,16 +106,19 @@ async function precache(cache, key) {
   if (!(await store(cache, key, response))) throw new Error(`${key}: not a file of build ${BUILD.id}`);
 }
 
-/** nardy_site.figures.answers.FOLDER next to a page: its boards' recorded answers (assets/board/nardy-board.js asks for them). */
-function answersOf(page) {
-  const folder = page + "nardy-answers/";
-  return Array.from(FILES.keys()).filter((key) => key.startsWith(folder));
+/** The folders next to a page that its boards ask for (assets/board/nardy-board.js): the figures' drawings
+    (nardy_site.figures.diagram.FOLDER) and the recorded answers (nardy_site.figures.answers.FOLDER). */
+const PAGE_FOLDERS = ["nardy-figures/", "nardy-answers/"];
+
+function besideOf(page) {
+  const folders = PAGE_FOLDERS.map((folder) => page + folder);
+  return Array.from(FILES.keys()).filter((key) => folders.some((folder) => key.startsWith(folder)));
 }
 
 async function shellOf(cache, codes, pages = []) {
   const keys = new Set(BUILD.common);
   for (const code of codes) for (const key of BUILD.shell[code] || []) keys.add(key);
-  for (const key of pages) if (FILES.has(key)) for (const one of [key, ...answersOf(key)]) keys.add(one);
+  for (const key of pages) if (FILES.has(key)) for (const one of [key, ...besideOf(key)]) keys.add(one);
   await Promise.all(Array.from(keys, (key) => precache(cache, key)));
 }
 
@@ -159,8 +162,8 @@ async function page(event, key) {
   }
   if (FILES.has(key)) {
     const kept = store(cache, key, response.clone());
-    // Its boards' answers once the page is kept (not for a page of another build).
-    event.waitUntil(kept.then((ok) => ok && Promise.all(answersOf(key).map((one) => precache(cache, one)))).catch(() => false));
+    // Its drawings and its boards' answers once the page is kept (not for a page of another build).
+    event.waitUntil(kept.then((ok) => ok && Promise.all(besideOf(key).map((one) => precache(cache, one)))).catch(() => false));
   }
   const code = languageOf(key);
   // A language opened for the first time since this build installed: its shell, in the background.

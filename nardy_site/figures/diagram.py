@@ -1,12 +1,26 @@
-"""A verified diagram block as HTML: ``<figure>`` with the inline SVG and the caption.
+"""A verified diagram block as HTML: ``<figure>`` with the drawing as a file, its description and caption.
 
 The figure (``id`` = the block's id)::
 
     <figure class="nardy-diagram" id="short-hit" data-variant="short"
             data-position="nardy:short:w:..." data-dice="5" data-show="13-8-5">
-      <svg ...>                      the board (nardy_rules.svg), ids prefixed "<id>--"
+      <img class="nardy-drawing" src="nardy-figures/short-hit.svg" alt="<caption>"
+           width="454" height="..." loading="lazy" decoding="async">
+      <p class="nardy-about">        the drawing's long description, for screen readers (visually hidden)
       <figcaption>                   the caption, escaped as text
     </figure>
+
+The drawing (nardy_rules.svg, with its own style rules and ids prefixed
+"<id>--") is a file of its own, ``nardy-figures/<id>.svg`` next to the page
+(:data:`FOLDER`, :func:`write_page`), shown by an ``<img>`` with its size: a
+rules page holds some twenty boards, and inline they were about half of its
+elements, which Material's first style and layout passes walk before the
+reader sees anything (dev/benchmarks.md, "Rules pages on a phone"). An
+``<img>`` is one element, laid out at its final size before its file comes,
+drawn without JavaScript and in print; every figure but the page's first is
+``loading="lazy"``. The live board fetches the same file and puts the
+drawing in the image's place when the reader turns to it
+(assets/board/nardy-board.js).
 
 The attributes are what a live board needs before the reader turns to it:
 the example's position in the compact text form, its dice (``6-5``, ``5``;
@@ -33,6 +47,9 @@ from __future__ import annotations
 
 import html
 import json
+import posixpath
+from pathlib import Path
+from typing import NamedTuple
 
 from nardy_rules import svg, to_text
 
@@ -41,6 +58,16 @@ from ..translations.i18n import UI, Translator
 from . import replay
 from .describe import describe
 from .verdict import verdict_text
+
+#: The folder next to a page's ``index.html`` that holds its figures' drawings, ``<figure id>.svg``.
+FOLDER = "nardy-figures"
+
+
+class Figure(NamedTuple):
+    """A block's figure: the page's HTML, and the drawing's file (the SVG's text) that it shows."""
+
+    html: str
+    drawing: str
 
 
 def refusals(block: Block) -> list[tuple]:
@@ -111,8 +138,9 @@ def script_json(value) -> str:
     )
 
 
-def figure(block: Block, tr: Translator) -> str:
-    """The block's figure (call :func:`nardy_site.page.blocks.verify` first)."""
+def figure(block: Block, tr: Translator, *, lazy: bool = True) -> Figure:
+    """The block's figure (call :func:`nardy_site.page.blocks.verify` first); ``lazy=False`` for the page's
+    first, which may be in view as the page opens (a lazy image there is fetched only after the layout)."""
     position, dice = _example(block)
     shown = _shown(block)
     refused = refusals(block) if not block.is_game else []
@@ -121,17 +149,24 @@ def figure(block: Block, tr: Translator) -> str:
         _better, mistaken, verdict = better_plays(block)
         mistake = mistaken.moves
         extra = f'<p class="nardy-verdict">{html.escape(verdict_text(verdict, tr))}</p>'
-    picture = svg.board(
+    desc = describe(position, dice, shown, refused, tr)
+    drawing = svg.board(
         position,
         arrows=shown,
         refused=[(start, end, refusal.code) for start, end, refusal in refused],
         mistake=mistake,
         dice=dice,
         title=block.caption,
-        desc=describe(position, dice, shown, refused, tr),
+        desc=desc,
         pip_label=tr.gettext(UI["pips"]),
         id_prefix=f"{block.id}--",
-        style=False,
+        style=True,  # a file of its own: the board's rules with their fallback colours
+    )
+    loading = ' loading="lazy"' if lazy else ""
+    picture = (
+        f'<img class="nardy-drawing" src="{FOLDER}/{html.escape(block.id)}.svg" alt="{html.escape(block.caption)}"'
+        f' width="{svg.WIDTH}" height="{svg.HEIGHT}"{loading} decoding="async"/>'
+        f'<p class="nardy-about">{html.escape(desc)}</p>'
     )
     attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in board_attributes(block).items())
     kind = "nardy-diagram"
@@ -143,10 +178,24 @@ def figure(block: Block, tr: Translator) -> str:
         extra = (f'<script type="application/json" class="nardy-replay-steps">{script_json(steps)}</script>'
                  f'<p class="nardy-replay-file"><a href="{html.escape(name)}" download="{html.escape(name)}">'
                  f"{html.escape(tr.gettext(UI[key]))}</a></p>")
-    return (
+    return Figure(
         f'<figure class="{kind}" id="{block.id}" data-variant="{position.variant}"{attributes}>'
         f"{picture}"
         f"<figcaption>{html.escape(block.caption)}</figcaption>"
         f"{extra}"
-        "</figure>"
+        "</figure>",
+        drawing,
     )
+
+
+def write_page(drawn: list[tuple[Block, Figure]], site_dir, dest_uri: str) -> list[Path]:
+    """Write each figure's drawing into :data:`FOLDER` next to the page (``dest_uri``: its ``.../index.html``)."""
+    if not drawn:
+        return []
+    folder = Path(site_dir) / posixpath.dirname(dest_uri) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for block, made in drawn:
+        paths.append(folder / f"{block.id}.svg")
+        paths[-1].write_text(made.drawing, encoding="utf-8")
+    return paths

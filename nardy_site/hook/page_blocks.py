@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ..figures.diagram import figure
-from ..page.blocks import BlockError
+from ..figures.diagram import Figure, figure
+from ..page.blocks import Block, BlockError
 from ..page.check import internal, verified
 from ..page.markdown_reader import Document, read
 from ..translations.i18n import Translator
@@ -22,9 +22,10 @@ _LINE_ENDS = re.compile(r"(?<=\n)")
 
 
 def with_figures(markdown: str, source: str, page: Document, path: str,
-                 translator: Translator) -> tuple[str, list[str], list]:
+                 translator: Translator) -> tuple[str, list[str], list[tuple[Block, Figure]]]:
     """``markdown`` (what MkDocs hands the hook: the page without its front matter) with a figure for each
-    block that holds, the problems of the page's tables and blocks, and the blocks drawn (in page order).
+    block that holds, the problems of the page's tables and blocks, and the blocks drawn with their figures
+    (in page order; the first figure's drawing is not lazy: it may be in view as the page opens).
 
     ``source`` is the page's file and ``page`` its Document, whose lines are the file's.
     """
@@ -36,12 +37,12 @@ def with_figures(markdown: str, source: str, page: Document, path: str,
     figures = []
     for block in blocks:
         try:
-            figures.append((block, figure(block, translator)))
+            figures.append((block, figure(block, translator, lazy=bool(figures))))
         except BlockError as error:
             problems.append(str(error))
         except Exception as error:
             problems.append(internal(path, block.line, error))
     lines = _LINE_ENDS.split(markdown)
-    for block, html in reversed(figures):
-        lines[block.line - 1 - offset: block.end - offset] = ["\n", html, "\n\n"]
-    return "".join(lines), problems, [block for block, _html in figures]
+    for block, made in reversed(figures):
+        lines[block.line - 1 - offset: block.end - offset] = ["\n", made.html, "\n\n"]
+    return "".join(lines), problems, figures

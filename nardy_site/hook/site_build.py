@@ -41,7 +41,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from ..app import live_assets, offline
-from ..figures import answers, replay
+from ..figures import answers, diagram, replay
 from ..page.markdown_reader import PageError, read, read_file
 from ..pages import alternates, not_found, play_page, site_pages
 from ..paths import display
@@ -122,9 +122,12 @@ class SiteBuild:
             markdown = markdown.replace(play_page.MARKER, play_page.mount(self.translator))
         markdown, problems, drawn = page_blocks.with_figures(markdown, source, document, path, self.translator)
         self.problems += problems
-        # The engine's answers for each of the page's boards, next to the page (the site's folder is clean by now).
-        answers.write_page(drawn, config["site_dir"], page.file.dest_uri)
-        replay.write_files(drawn, config["site_dir"], page.file.dest_uri)  # each replayed game as a file
+        # Next to the page (the site's folder is clean by now): the engine's answers for each of its boards,
+        # each figure's drawing, and each replayed game as a file.
+        blocks = [block for block, _figure in drawn]
+        answers.write_page(blocks, config["site_dir"], page.file.dest_uri)
+        diagram.write_page(drawn, config["site_dir"], page.file.dest_uri)
+        replay.write_files(blocks, config["site_dir"], page.file.dest_uri)
         return markdown
 
     def finish(self) -> None:

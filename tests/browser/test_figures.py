@@ -173,19 +173,19 @@ class Player:
         self.text, self.reason = strings(case.lang)
         figure = live.figure(self.board)
         assert figure.count() == 1, f"{case.name}: no figure #{self.board} on the page"
-        assert live.page.evaluate("(id) => window.nardyLive.board(id) !== null", self.board), (
+        assert live.page.evaluate("async (id) => (await window.nardyLive.board(id)) !== null", self.board), (
             f"{case.name}: the figure is not a live board")
 
     def said(self) -> int:
-        return self.live.page.evaluate("(id) => window.nardyLive.board(id).view.said", self.board)
+        return self.live.page.evaluate("async (id) => (await window.nardyLive.board(id)).view.said", self.board)
 
     def expect_said(self, before: int, expected: str, what: str):
         """Wait until the board has said something since ``before`` and it is ``expected``."""
         try:
             self.live.page.wait_for_function(
                 """([id, n, text]) => {
-                    const board = window.nardyLive.board(id);
-                    return board.view.said > n && board.view.status.textContent === text;
+                    const board = window.nardyLive.boards.find((made) => made.id === id);
+                    return board && board.view.said > n && board.view.status.textContent === text;
                 }""", arg=[self.board, before, expected], timeout=30000)
         except Exception:  # the assertion names what the board said instead
             assert self.live.status(self.board) == expected, what
@@ -393,8 +393,8 @@ def test_board_controls_are_one_row_on_a_phone(browser, site_url, site_languages
             for url in ("short/", "long/"):
                 live = Live(guard, f"{site_url}{lang.code}/{url}")
                 # Every board made, as a reader scrolling through the page makes them.
-                live.page.evaluate("() => { for (const f of document.querySelectorAll('figure.nardy-diagram'))"
-                                   " window.nardyLive.board(f.id); }")
+                live.page.evaluate("() => Promise.all(Array.from(document.querySelectorAll('figure.nardy-diagram'),"
+                                   " (f) => window.nardyLive.board(f.id))).then(() => null)")
                 rows = live.page.evaluate(ROWS)
                 assert rows and not [row["id"] for row in rows if row.get("missing")]
                 for row in rows:

@@ -79,7 +79,7 @@ class Live:
         """The figure, its board made: a board is made as it comes near the window (assets/board/nardy-board.js), and
         a test that reads or presses its controls stands for a reader who has come to it."""
         if board_id not in self.made:
-            self.page.evaluate("(id) => { window.nardyLive.board(id); }", board_id)
+            self.page.evaluate("async (id) => { await window.nardyLive.board(id); }", board_id)
             self.made.add(board_id)
         return self.page.locator(f"figure#{board_id}")
 
@@ -97,8 +97,8 @@ class Live:
         and its header stays at the top, so a point scrolled just into view can be theirs, not the board's.
         """
         x, y, hit = self.page.evaluate(
-            """([id, place, level]) => {
-                const board = window.nardyLive.board(id);
+            """async ([id, place, level]) => {
+                const board = await window.nardyLive.board(id);
                 const lay = board.layout;
                 const turn = board.svg.getAttribute('data-turn');
                 let x, y;
@@ -472,13 +472,18 @@ def test_boards_are_made_as_the_reader_comes_to_them(guard, site_url, site_langu
     last = figures[-1]
     assert not page.evaluate(MADE, last), "the last board was made before the reader came near it"
     assert page.evaluate("window.nardyLive.boards.length") < len(figures)
-    # Its drawing is the build's, described as before.
-    assert page.locator(f"figure#{last} svg.nardy-board").get_attribute("role") == "img"
+    # Its drawing is the build's image, with the caption as its text and the long description beside it.
+    image = page.locator(f"figure#{last} img.nardy-drawing")
+    assert image.get_attribute("alt") == page.locator(f"figure#{last} figcaption").inner_text().strip()
+    assert page.locator(f"figure#{last} .nardy-about").count() == 1
 
     page.locator(f"figure#{last}").scroll_into_view_if_needed()
     page.wait_for_function(MADE, arg=last)
     control = page.locator(f"figure#{last} .nardy-live-board")
     assert control.get_attribute("aria-label") == text("board")
+    # The image has become the drawing (the same file, inline): the board describes it, once.
+    assert page.locator(f"figure#{last} img").count() == 0 and page.locator(f"figure#{last} .nardy-about").count() == 0
+    assert page.locator(f"figure#{last} svg.nardy-board").get_attribute("role") == "img"
     control.focus()
     page.keyboard.press("Enter")  # the place under the cursor: a checker selected, or why not
     page.wait_for_function(f"document.querySelector('figure#{last} .nardy-live-status').textContent.trim() !== ''")
@@ -504,6 +509,7 @@ def test_tab_reaches_a_board_not_made_yet(guard, site_url, site_languages):
     assert where == [first, True], where
     assert page.evaluate(MADE, first)
     assert page.locator(f"figure#{first} svg.nardy-board").get_attribute("tabindex") is None  # one tab stop
+    assert page.locator(f"figure#{first} img").count() == 0
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelector('figure#{first} .nardy-live-status').textContent.trim() !== ''")
 
@@ -519,9 +525,9 @@ def test_a_pointer_on_a_board_not_made_yet_makes_it(guard, site_url, site_langua
     page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")
     board = "short-opening-3-1"
     assert page.evaluate("window.nardyLive.boards.length") == 0
-    svg = page.locator(f"figure#{board} svg.nardy-board")
-    svg.scroll_into_view_if_needed()
-    box = svg.bounding_box()
+    drawing = page.locator(f"figure#{board} img.nardy-drawing")
+    drawing.scroll_into_view_if_needed()
+    box = drawing.bounding_box()
     page.mouse.move(box["x"] + 3, box["y"] + 3)
     page.wait_for_function(MADE, arg=board)
     # The checker on 8: the layout's place, as the board now has it.
@@ -568,7 +574,8 @@ def test_when_the_engine_cannot_start(browser, site_url, site_languages, failure
         live.click(board, 5)
         live.wait_status(board, text("moved", move="8/5", dice="1"))
         assert live.figure(board).locator("button[data-action='roll']").is_disabled()
-        assert live.page.locator("figure.nardy-diagram svg").count() > 10
+        # Every figure still shows its drawing: an image, or the board made of it.
+        assert live.page.locator("figure.nardy-diagram img.nardy-drawing, figure.nardy-diagram svg").count() > 10
         live.assert_clean()
     finally:
         while HELD:
@@ -585,8 +592,8 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
         board = "long-5-3"
         # A legal first move of the example, as the board's own answer gives it.
         start, end = live.page.evaluate(
-            """(id) => {
-                const board = window.nardyLive.board(id);
+            """async (id) => {
+                const board = await window.nardyLive.board(id);
                 const example = board.history.example;
                 const request = { op: 'state', position: example.position, dice: example.dice, moves: [] };
                 return board.answer(request).then((answer) => [answer.legal_moves[0].from, answer.legal_moves[0].to]);
@@ -595,8 +602,8 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
         def tap(place):
             live.figure(board).locator("svg").scroll_into_view_if_needed()
             x, y = live.page.evaluate(
-                """([id, place]) => {
-                    const board = window.nardyLive.board(id);
+                """async ([id, place]) => {
+                    const board = await window.nardyLive.board(id);
                     const [px, py] = board.layout.points[String(place)];
                     const p = new DOMPoint(px, py).matrixTransform(board.svg.getScreenCTM());
                     return [p.x, p.y];

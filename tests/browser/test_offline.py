@@ -184,9 +184,12 @@ def test_visited_pages_and_the_engine_work_offline(browser, served, site_languag
         live.page.wait_for_function(CONTROLLED)
         wait_cached(live.page, root, f"{CODE}/short/")
         shell = set(manifest["common"]) | set(manifest["shell"][CODE])
-        # The page's boards' recorded answers are kept with it (its boards then answer offline, engine or not).
+        # The page's drawings and its boards' recorded answers are kept with it (its figures then show, and its
+        # boards answer, offline, engine or not).
         answers = {key for key in manifest["files"] if key.startswith(f"{CODE}/short/nardy-answers/")}
-        assert len(answers) > 10, answers
+        drawings = {key for key in manifest["files"] if key.startswith(f"{CODE}/short/nardy-figures/")}
+        assert len(answers) > 10 and len(drawings) == len(answers), (answers, drawings)
+        answers |= drawings
         for key in shell | answers:
             wait_cached(live.page, root, key)
         name = f"nardy-{manifest['id']}"

@@ -1,4 +1,5 @@
-"""A diagram block becomes a figure: inline SVG, the caption as text, the data of the live boards."""
+"""A diagram block becomes a figure: its drawing as a file shown by an image, the caption and the description as
+text, the data of the live boards."""
 
 from __future__ import annotations
 
@@ -38,21 +39,26 @@ def build_figures():
     blocks = find_blocks(PAGE, "test.md")
     for block in blocks:
         verify(block)
-    return blocks, [figure(block, uz) for block in blocks]
+    return blocks, [figure(block, uz, lazy=index > 0) for index, block in enumerate(blocks)]
 
 
 def test_figure_holds_svg_caption_and_data():
     blocks, figures = build_figures()
-    html = figures[0]
+    html, drawing = figures[0]
     assert "\n\n" not in html  # one raw-HTML block for Markdown
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in html
+    assert "<script>alert" not in drawing
     root = ET.fromstring(html)
     assert root.tag == "figure" and root.get("id") == "short-hit" and root.get("class") == "nardy-diagram"
-    svg_root, caption = root[0], root.find("figcaption")
-    assert svg_root.tag == SVG + "svg"
+    image, about, caption = root[0], root[1], root.find("figcaption")
+    assert (image.tag, image.get("src"), image.get("alt")) == ("img", "nardy-figures/short-hit.svg", blocks[0].caption)
+    assert image.get("loading") is None and figures[1].html.count('loading="lazy"') == 1  # the first is not lazy
     assert text_of(caption) == blocks[0].caption == 'Urish: 13/8*. <script>alert(1)</script> & "x"'
+    svg_root = ET.fromstring(drawing)
+    assert svg_root.tag == SVG + "svg"
     assert text_of(svg_root.find(SVG + "title")) == blocks[0].caption
     desc = text_of(svg_root.find(SVG + "desc"))
+    assert (about.tag, about.get("class"), text_of(about)) == ("p", "nardy-about", desc)
     assert desc.startswith("Navbat oqlarda. Zar: 5.")
     assert "13-katakdan 8-katakka, raqib donasini urib" in desc
     assert all(e.get("id").startswith("short-hit--") for e in svg_root.iter() if e.get("id"))
@@ -64,7 +70,7 @@ def turn_of(record: dict, block) -> dict:
 
 def test_data_for_the_live_boards():
     blocks, figures = build_figures()
-    root = ET.fromstring(figures[0])
+    root = ET.fromstring(figures[0].html)
     # What the board needs before the reader turns to it, in the forms of a link; the rest is fetched.
     assert (root.get("data-position"), root.get("data-dice"), root.get("data-show")) == (
         to_text(blocks[0].position), "5", "13-8-5")
@@ -81,7 +87,7 @@ def test_data_for_the_live_boards():
     assert start["checks"] == [[13, 8, 5, {"legal": True, "move": {"from": 13, "to": 8, "die": 5, "hit": True},
                                            "notation": "13/8*"}]]
 
-    root = ET.fromstring(figures[1])
+    root = ET.fromstring(figures[1].html)
     assert (root.get("data-dice"), root.get("data-show")) == ("6-6", None)
     first = turn_of(record, blocks[1])
     [(start_point, end_point, die, refused)] = first["states"][0]["checks"]
@@ -97,7 +103,7 @@ def test_data_for_the_live_boards():
     assert first["states"][first["states"][0]["next"][0]]["answer"]["legal_moves"] == []
     assert [play["notation"] for play in first["plays"]["plays"]] == ["24/18"]
     assert len(first["plays"]["plays"]) == len(legal_plays(blocks[1].position, (6, 6)))
-    svg_root = ET.fromstring(figures[1])[0]
+    svg_root = ET.fromstring(figures[1].drawing)
     marks = [g for g in svg_root.iter(SVG + "g") if g.get("class") == "nardy-refusal"]
     assert [(g.get("data-from"), g.get("data-to"), g.get("data-reason")) for g in marks] == [("18", "12", "point-closed")]
 
@@ -153,9 +159,10 @@ expect: result white mars 2
 '''
     for block in find_blocks(page, "test.md"):
         verify(block)
-        root = ET.fromstring(figure(block, uz))
+        made = figure(block, uz)
+        root = ET.fromstring(made.html)
         assert (root.get("data-dice"), root.get("data-show")) == (None, None)
         assert root.get("data-position") == to_text(block.position)
         record = answers.for_blocks([block]).to_json()
         assert record["turns"] == [] and list(record["positions"]) == [to_text(block.position)]
-        assert not [g for g in root[0].iter(SVG + "g") if g.get("class") == "nardy-dice"]
+        assert not [g for g in ET.fromstring(made.drawing).iter(SVG + "g") if g.get("class") == "nardy-dice"]
