@@ -12,7 +12,7 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
 (empty cache), "warm" the same context loading the page again.
 
 - diagrams visible: from the start of the navigation to the first frame in
-  which every diagram of the page is laid out (they are inline SVG);
+  which every diagram of the page is laid out (an image each, with its size);
 - first click -> destinations: from the pointer going down on a checker of the
   first example that shows a move to the frame that shows its destinations,
   with the rules engine still starting (the board's recorded answers, fetched
@@ -73,8 +73,9 @@ PROBES = """
     }).observe({ type: 'longtask', buffered: true });
   } catch (error) { /* no long task timing */ }
   const allVisible = () => {
-    const figures = document.querySelectorAll('figure.nardy-diagram svg');
-    return figures.length > 0 && Array.from(figures).every((svg) => svg.getBoundingClientRect().width > 0);
+    // Each figure's drawing (its image, or the board made of it) has its box.
+    const figures = document.querySelectorAll('figure.nardy-diagram img.nardy-drawing, figure.nardy-diagram svg.nardy-board');
+    return figures.length > 0 && Array.from(figures).every((drawing) => drawing.getBoundingClientRect().width > 0);
   };
   document.addEventListener('DOMContentLoaded', () => {
     const frame = () => {
