@@ -59,7 +59,8 @@ export class AnswerRecord {
     }
     const die = request.die === undefined ? null : request.die;
     const check = (state.checks || []).find((item) => item[0] === request.from && item[1] === request.to && item[2] === die);
-    return check ? copy(check[3]) : null;
+    if (!check) return null;
+    return copy(typeof check[3] === "number" ? this.shared[check[3]] : check[3]); // an answer, or its index in shared
   }
 
   /** [the state the moves lead to, the engine's moves on the way], or null when it did not list one. */

@@ -15,6 +15,7 @@
    analysis of the match, its review on the board and the import of a match are in nardy-play-analysis.js. */
 
 import { Analysis } from "./nardy-play-analysis.js";
+import { answerer, atHand } from "../engine/nardy-answer.js";
 import { activate, drag, key } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
 import { Fit } from "./nardy-play-fit.js";
@@ -31,8 +32,10 @@ import { actionText, movedText, scoreText, stateText } from "./nardy-play-text.j
 const PERSON_ACTS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm", "next-game", "resign"];
 
 export class PlayApp {
-  constructor({ mount, engine, strings, layouts, store }) {
-    Object.assign(this, { mount, engine, strings, store });
+  constructor({ mount, engine, strings, layouts, store, opening }) {
+    Object.assign(this, { mount, engine, strings, store, opening });
+    // A new game's first turn is answered from the build's record while the engine starts (nardy-play-opening.js).
+    this.answer = opening ? answerer(opening, engine) : (request) => engine.answer(request);
     this.t = (name, params) => strings.text(name, params);
     this.mode = "game";
     this.state = null;
@@ -76,12 +79,18 @@ export class PlayApp {
     }
   }
 
-  /** The engine's answer; the reader is told while the engine starts. */
+  /** The engine's answer (the recorded one at hand, else the worker's); the reader is told while the engine
+      starts, and a computer to act says it is getting ready. */
   async ask(request) {
-    if (this.engine.status !== "ready") this.say(this.t("starting"));
-    const answer = await this.engine.answer(request);
-    if (this.panel.status.textContent === this.t("starting")) this.say("");
-    return answer;
+    const answer = this.answer(request);
+    let word = "";
+    if (this.engine.status !== "ready" && !(await atHand(answer))) {
+      word = this.t(request.computer ? "play-computer-waiting" : "starting");
+      this.say(word);
+    }
+    const found = await answer;
+    if (word && this.panel.status.textContent === word) this.say("");
+    return found;
   }
 
   place(place) {
