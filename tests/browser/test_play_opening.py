@@ -91,6 +91,7 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
     play.wait("s.phase === 'move' && s.side === 'black'", timeout=160000)
     assert play.state(ENGINE) == "ready" and play.state("window.nardyPlay.match.id") != "opening"
     play.move(1, 7)
+    play.move(12, 16)
     play.press("confirm")
     play.wait("s.phase === 'roll' && s.side === 'white'")
     record = play.state("window.nardyPlay.record.games[0].actions")
