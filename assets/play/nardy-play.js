@@ -14,7 +14,7 @@
 import { Engine } from "../engine/nardy-engine.js";
 import LAYOUTS from "../nardy-layout.js";
 import { Online, readOnlineLink } from "./nardy-online.js";
-import { Opening } from "./nardy-play-opening.js";
+import { Opening, fetchRecord } from "./nardy-play-opening.js";
 import { PlayApp } from "./nardy-play-app.js";
 import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
 import { positionProblem } from "./nardy-play-text.js";
@@ -51,7 +51,7 @@ async function init() {
   engine.start();
   engine.spawn();
   // A new game's first turn before the engine is ready: the build's record of the engine's answers, fetched now.
-  const opening = new Opening(new URL("nardy-opening.json", location.href), engine);
+  const opening = new Opening(fetchRecord(new URL("nardy-opening.json", location.href)), engine);
   const strings = await Strings.load(new URL("../i18n.json", import.meta.url));
   const store = new Store();
   const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store, opening });
