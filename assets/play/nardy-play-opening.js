@@ -49,8 +49,9 @@ function validate(json) {
     const tables = game.nodes[0].rows.length;
     check(isObject(game.lengths) && Object.values(game.lengths).every((table) => index(table, tables)), `${variant}: lengths`);
     check(isObject(game.records) && Object.keys(game.lengths).every((length) => isObject(game.records[length])), `${variant}: records`);
-    const step = (item) => Array.isArray(item) && index(item[0], game.nodes.length) && isObject(item[1])
-      && Number.isInteger(item[1].back) && Number.isInteger(item[1].sheet_back) && Array.isArray(item[1].actions) && Array.isArray(item[1].sheet);
+    const change = (at) => index(at, json.values.length) && isObject(json.values[at]) && Number.isInteger(json.values[at].back)
+      && Number.isInteger(json.values[at].sheet_back) && Array.isArray(json.values[at].actions) && Array.isArray(json.values[at].sheet);
+    const step = (item) => Array.isArray(item) && item.length === 2 && index(item[0], game.nodes.length) && change(item[1]);
     check(step([0, game.undo]), `${variant}: undo`);
     game.nodes.forEach((node, number) => {
       const where = `${variant}: node ${number}`;
@@ -159,7 +160,8 @@ export class Opening {
       step = node.confirm;
     }
     if (!step) return null;
-    const [next, change] = step;
+    const [next, changed] = step;
+    const change = record.values[changed];
     const sheet = copy(change.sheet);
     for (const entry of sheet) if (isObject(entry) && entry.moves === null) entry.moves = copy(match.moves); // the play confirmed
     const at = match.actions - change.back;

@@ -27,6 +27,7 @@ page), fetched by the play page only::
                          "nodes": [{"rows": [[...], ...], "extra": value or null, "text": turn,
                                     "open" | "roll": {"3,1": [node, change]},
                                     "move": [[node, change], ...], "confirm": [node, change]}, ...]},
+                                    (extra and every change: an index into values)
                "long": {...}},
      "answers": {...}}                    nardy_site.figures.answers' record of the turns
 
@@ -233,8 +234,16 @@ class _Game:
         nodes = []
         for number, node in enumerate(self.nodes):
             rows = [[values(table[number][key]) for key in keys] for table in tables]
-            nodes.append({**node, "rows": rows, "extra": None if node["extra"] is None else values(node["extra"])})
-        return {"keys": keys, "lengths": lengths, "records": records, "undo": self.undo, "nodes": nodes}
+            steps = {}  # each step's change as its index in values: a few dozen changes, many thousand steps
+            for kind in ("open", "roll"):
+                if kind in node:
+                    steps[kind] = {dice: [target, values(change)] for dice, (target, change) in node[kind].items()}
+            if "move" in node:
+                steps["move"] = [[target, values(change)] for target, change in node["move"]]
+            if "confirm" in node:
+                steps["confirm"] = [node["confirm"][0], values(node["confirm"][1])]
+            nodes.append({**node, **steps, "rows": rows, "extra": None if node["extra"] is None else values(node["extra"])})
+        return {"keys": keys, "lengths": lengths, "records": records, "undo": values(self.undo), "nodes": nodes}
 
     def _state(self, length: int, path: list) -> dict:
         """The state a path leads to in a match of ``length`` (a new match replayed, by the stateless form)."""
