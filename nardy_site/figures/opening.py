@@ -13,7 +13,11 @@ so the page's next request gets ``no-such-match`` and sends the record).
 
 The ``targets`` and ``check`` answers of those turns are the rules boards'
 record (:class:`nardy_site.figures.answers.Record`: every state, every place),
-with the ``check`` answer of every place a selected checker cannot go to.
+with the ``check`` answer of every place a selected checker cannot go to
+(each stored once in ``shared``), and without what the page never asks
+there: ``walk_only`` (of each state's ``state`` answer only ``legal_moves``,
+which the walk follows; the ``state`` op is left to the engine), no
+``plays`` and no ``positions``.
 
 One file, ``<lang>/play/nardy-opening.json`` (:data:`NAME`, next to the play
 page), fetched by the play page only::
@@ -289,9 +293,14 @@ def record() -> dict:
         games[variant] = game.rows(values)
     _checks(answers)
     turns = answers.to_json()
-    del turns["positions"]  # the page asks no position op, nor plays, in the first turn
+    # The page asks only targets and check of these turns (the game answers hold the rest): no position or
+    # plays answers, and of each state's answer only the legal moves the walk follows ("walk_only").
+    del turns["positions"]
+    turns["walk_only"] = True
     for turn in turns["turns"]:
         del turn["plays"]
+        for state in turn["states"]:
+            state["answer"] = {"legal_moves": state["answer"]["legal_moves"]}
     return {"format": FORMAT, "values": values.items, "games": games, "answers": turns}
 
 
