@@ -62,7 +62,7 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
     guard, held = phone
     t = play_text("en")
     board, reason = board_strings("en")
-    play = Play(guard, site_url, dice=[(3, 1), (6, 4)])
+    play = Play(guard, site_url, dice=[(3, 1), (6, 4)], ready=False)
     play.seats("person", "person")
     play.page.locator("button[data-action='start']").click()
     play.wait("s.scoresheet[0].length === 0 && s.phase === 'opening'")
@@ -102,7 +102,7 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
 def test_the_computer_says_it_is_getting_ready_until_the_engine_is(phone, site_url):
     guard, held = phone
     t = play_text("en")
-    play = Play(guard, site_url, dice=[(3, 1), (6, 4)])
+    play = Play(guard, site_url, dice=[(3, 1), (6, 4)], ready=False)
     play.seats("person", "computer-beginner")
     play.page.locator("button[data-action='start']").click()
     play.wait("s.phase === 'opening'")
