@@ -3,8 +3,8 @@
 The worker's Pyodide files are held back (routed, not answered) until the test releases them: a new game is
 started, the opening rolled and the first play made by clicks from the build's record of the engine's answers
 (nardy_site/figures/opening.py), an illegal move refused with the engine's reason; once released, the engine
-opens the match from its record and plays on. Against the computer, its first reply says it is getting ready
-until the engine is."""
+opens the match from its record and plays on. Against the computer (a first play by the keys and a drag), its
+first reply says it is getting ready until the engine is."""
 
 from __future__ import annotations
 
@@ -58,6 +58,14 @@ def board_count(play, side, point):
              return (p && p[side][String(point)]) || 0; }""", [side, point])
 
 
+def place_xy(play, place):
+    """Where a place is on the screen (the board scrolled into view)."""
+    return play.page.evaluate(
+        """(place) => { const app = window.nardyPlay; const [x, y] = app.board.layout.points[String(place)];
+             const svg = app.board.views[app.board.variant].svg; svg.scrollIntoView({ block: "center" });
+             const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()); return [p.x, p.y]; }""", place)
+
+
 def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone, site_url):
     guard, held = phone
     t = play_text("en")
@@ -106,10 +114,30 @@ def test_the_computer_says_it_is_getting_ready_until_the_engine_is(phone, site_u
     play.seats("person", "computer-beginner")
     play.page.locator("button[data-action='start']").click()
     play.wait("s.phase === 'opening'")
-    play.press("opening")
+    # The opening thrown, 8/5 played by the keys (the cursor starts on 24, White's rearmost), 6/5 by a mouse's
+    # drag: the same recorded answers.
+    board, _reason = board_strings("en")
+    play.page.locator(".nardy-play-tools button[data-action='opening']").focus()
+    play.page.keyboard.press("Enter")
     play.wait("s.phase === 'move'")
-    play.move(8, 5)
-    play.move(6, 5)
+    play.page.keyboard.press("Shift+Tab")  # from the toolbar back to the board, the tab stop before it
+    assert play.page.evaluate("document.activeElement.classList.contains('nardy-live-board')")
+    for _ in range(16):
+        play.page.keyboard.press("ArrowRight")
+    play.page.keyboard.press("Enter")
+    play.page.wait_for_function("document.querySelector('.nardy-live-selected') !== null")
+    for _ in range(3):
+        play.page.keyboard.press("ArrowRight")
+    play.page.keyboard.press("Enter")
+    play.wait("s.turn.moves.length === 1")
+    assert play.status() == board("moved", move="8/5", dice="1")
+    start, end = place_xy(play, 6), place_xy(play, 5)
+    play.page.mouse.move(*start)
+    play.page.mouse.down()
+    play.page.mouse.move(*end, steps=8)
+    play.page.mouse.up()
+    play.wait("s.turn.moves.length === 2")
+    assert board_count(play, "white", 5) == 2 and play.state(ENGINE) == "starting"
     play.press("confirm")
     waiting = t("play-computer-waiting")
     status = play.page.locator(".nardy-play .nardy-live-status")
