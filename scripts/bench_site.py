@@ -2,7 +2,7 @@
 """Speed of the site in headless Chromium on this machine (a benchmark, not a test).
 
     .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/] [--lighthouse [--lighthouse-runs 1]]
-        [--play-rounds 5] [--play-only] [--play-lang en] [--play-variants shipped,preload,...]
+        [--play-rounds 5] [--play-only] [--play-lang en] [--play-variants shipped,no-opening,...]
         [--move-rounds 10] [--moves-only]
 
 Builds the site into a temporary folder (or uses ``--site``), serves it with
@@ -28,6 +28,12 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   interaction), and for one who plays (the same, plus the recorded answers and
   the engine), for the rules pages of every language; and of it, the
   recorded answers of the board played (``nardy-answers/<figure id>.json``);
+- the play page's start-up (``--play-rounds``, ``--play-only`` for this alone): a new game loaded cold (a new
+  browser context) and warm (the same context again), from the start of the navigation to the board on
+  screen, the board drawn for the game by the page's script, the first legal move possible (the opening
+  roll thrown as soon as it is offered, then a tap on a checker: its destinations shown) and the engine
+  ready, in the same load; with the variants of ``--play-variants`` alternating (``no-opening``: without
+  the recorded opening, every answer the engine's);
 - a move on the play page (``--move-rounds``, ``--moves-only`` for this alone): from the pointer's release of
   a tap on a destination (a checker selected first) or of a drop (a checker dragged there) to the first
   frame that shows the checker at its destination, with the move travelling (as players see it) and with
@@ -189,10 +195,16 @@ def play(page, rest_ms: int = 0) -> tuple[float, str, float, float]:
 
 # ---------------------------------------------------------------------- the play page
 
-#: Installed before the play page's scripts: when a checker can first be moved (the engine has answered: the
-#: share link's game is in its move phase), and the worker's own marks (sent by the marked worker, below).
+#: Installed before the play page's scripts: a new game (no stored one), its opening roll thrown (3-1, White
+#: starts) as soon as the page offers it, then a tap on White's checker on 8 as soon as the game is in its move
+#: phase, each by the page's own handlers (a button's click, the board's click at the checker's centre), and
+#: when: the board on screen (the build's SVG laid out), the board drawn by the page's script for the game
+#: (nardyPlay.state), the first legal move possible (the checker's destinations shown: .nardy-live-dest); and
+#: the worker's own marks (sent by the marked worker, below).
 PLAY_PROBES = """
 globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the start takes longer than 20 s
+window.__nardyTestDice = [[3, 1]];
+localStorage.removeItem('nardy-play-v1');  // a new game, also on the warm load
 (() => {
   window.__play = { marks: null };
   const Base = window.Worker;
@@ -208,8 +220,24 @@ globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the
     }
   };
   const poll = () => {
+    const play = window.__play;
+    const now = performance.now();
+    const svg = document.querySelector('.nardy-play-board:not([hidden]) svg');
+    if (play.onScreen === undefined && svg && svg.getBoundingClientRect().width > 0) play.onScreen = now;
     const app = window.nardyPlay;
-    if (app && app.state && app.state.phase === 'move') window.__play.movable = performance.now();
+    if (app && app.state && play.drawn === undefined) play.drawn = now;
+    if (app && app.state && app.state.phase === 'opening' && play.thrown === undefined) {
+      const button = document.querySelector(".nardy-play-tools button[data-action='opening']");
+      if (button && !button.hidden) { play.thrown = now; button.click(); }
+    }
+    if (app && app.state && app.state.phase === 'move' && play.tapped === undefined) {
+      play.tapped = now;
+      const [x, y] = app.board.layout.points['8'];
+      const board = app.board.views[app.board.variant].svg;
+      const p = new DOMPoint(x, y).matrixTransform(board.getScreenCTM());
+      board.dispatchEvent(new MouseEvent('click', { clientX: p.x, clientY: p.y, bubbles: true }));
+    }
+    if (play.tapped !== undefined && document.querySelector('.nardy-play .nardy-live-dest')) play.movable = now;
     else setTimeout(poll, 4);
   };
   poll();
@@ -270,6 +298,11 @@ def _no_snapshot(site: Path, code: str) -> None:
     _patch(worker, [("  const image = snapshot();", "  const image = null;")])
 
 
+def _no_opening(site: Path, code: str) -> None:
+    """The play page without its recorded opening (nardy_site/figures/opening.py): every answer is the engine's."""
+    (site / code / "play" / "nardy-opening.json").unlink()
+
+
 def _no_search(site: Path, code: str) -> None:
     """The play page without Material's search (no search worker building its index while the engine starts)."""
     page = site / code / "play" / "index.html"
@@ -282,6 +315,7 @@ def _no_search(site: Path, code: str) -> None:
 
 PLAY_VARIANTS = {
     "shipped": (),
+    "no-opening": (_no_opening,),
     "no-search": (_no_search,),
     "no-snapshot": (_no_snapshot,),
     "preload": (_preload,),
@@ -302,42 +336,35 @@ def play_site(site: Path, folder: Path, name: str, code: str) -> Path:
 
 
 def play_once(page, url: str) -> dict:
-    """One load of the play page with a share link (the start position, 3-1): navigation -> a checker movable,
-    then a click on it -> its destinations shown (checked, not timed)."""
+    """One load of the play page, a new game: navigation -> the board on screen, drawn for the game, and the first
+    legal move possible (the opening thrown, a tap on a checker: its destinations shown); then the engine ready."""
     page.goto(url)
     page.wait_for_function("window.__play.movable !== undefined || document.documentElement.dataset.nardyEngine === 'failed'",
                            timeout=130000)
     if page.evaluate("document.documentElement.dataset.nardyEngine") == "failed":
         raise SystemExit(f"the engine did not start: {page.evaluate('window.nardyPlay.engine.reason')}")
-    page.wait_for_function("window.__play.marks !== null", timeout=10000)
+    page.wait_for_function("window.__play.marks !== null", timeout=130000)
     found = page.evaluate("[window.__play, performance.timeOrigin, window.nardyPlay.engine.timings]")
     play, origin, engine = found
-    svg = page.locator(".nardy-play-board:not([hidden]) svg")
-    svg.scroll_into_view_if_needed()
-    x, y = page.evaluate("""() => { const app = window.nardyPlay; const [x, y] = app.board.layout.points['8'];
-        const svg = app.board.views[app.board.variant].svg;
-        const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()); return [p.x, p.y]; }""")
-    page.mouse.click(x, y)
-    page.wait_for_function("document.querySelector('.nardy-play .nardy-live-selected') !== null", timeout=10000)
     shift = play["marks"]["origin"] - origin
     marks = {name: at + shift for name, at in play["marks"]["marks"]}
     resources = {name: (start + shift, end + shift, size) for name, start, end, size in play["marks"]["resources"]}
     started = page.evaluate("[window.nardyPlay.engine.startedFrom, window.nardyPlay.engine.startNote]")
-    return {"movable": play["movable"], "spawn": engine.get("start"), "ready": engine.get("ready"), "marks": marks,
+    return {"onScreen": play["onScreen"], "drawn": play["drawn"], "movable": play["movable"],
+            "spawn": engine.get("start"), "ready": engine.get("ready"), "marks": marks,
             "resources": resources, "from": started[0], "note": started[1]}
 
 
 def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, variants: list[str]) -> None:
-    start_text = "nardy:short:w:24x2,13x5,8x3,6x5:1x2,12x5,17x3,19x5"
     servers, results = {}, {name: {"cold": [], "warm": []} for name in variants}
     try:
         for name in variants:
             servers[name] = serve_in_thread(play_site(site, folder, name, code))
-        print(f"play page ({code}/play/, a share link with dice 3-1), {rounds} rounds, the variants alternating; "
+        print(f"play page ({code}/play/, a new game, opening 3-1), {rounds} rounds, the variants alternating; "
               f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         for _round in range(rounds):
             for name in variants:
-                url = f"{servers[name].url}{code}/play/#position={quote(start_text)}&dice=3-1"
+                url = f"{servers[name].url}{code}/play/"
                 context = browser.new_context()
                 context.add_init_script("delete Navigator.prototype.serviceWorker;\n" + PLAY_PROBES)
                 counter = Counter(context, site)
@@ -355,14 +382,22 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
                 results[name]["cold"].append(cold)
                 results[name]["warm"].append(warm)
         print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print("  navigation -> first legal move possible (median ms; goal cold < 2000), and KB transferred")
-        print("  variant          cold     warm   cold KB  warm KB   started from")
+        print("  navigation -> the board on screen, drawn for the game, the first legal move possible, the engine ready")
+        print("  (median ms, min-max; goal: first move <= 1.2 x board drawn), and KB transferred")
+        print("  variant        load   on screen      drawn           first move      ratio   engine ready    KB   started from")
         for name in variants:
-            cold, warm = results[name]["cold"], results[name]["warm"]
-            started = sorted({f"{r['from']}{' (' + r['note'] + ')' if r['note'] else ''}" for r in cold + warm})
-            print(f"  {name:14} {median([r['movable'] for r in cold]):7.0f}  {median([r['movable'] for r in warm]):7.0f}"
-                  f"  {median([r['bytes'] for r in cold]) / 1024:8.0f} {median([r['bytes'] for r in warm]) / 1024:8.0f}"
-                  f"   {', '.join(started)}")
+            for load in ("cold", "warm"):
+                runs = results[name][load]
+
+                def cell(key, runs=runs):
+                    values = [r[key] for r in runs]
+                    return f"{median(values):5.0f} ({min(values):.0f}-{max(values):.0f})"
+
+                ratio = median([r["movable"] / r["drawn"] for r in runs])
+                started = sorted({f"{r['from']}{' (' + r['note'] + ')' if r['note'] else ''}" for r in runs})
+                print(f"  {name:14} {load:5} {cell('onScreen'):>15} {cell('drawn'):>15} {cell('movable'):>17}"
+                      f"  {ratio:5.2f}  {cell('ready'):>15} {median([r['bytes'] for r in runs]) / 1024:6.0f}"
+                      f"   {', '.join(started)}")
         print("  where the cold time goes (median ms from navigation; the worker's steps)")
         steps = ["start", "pyodide.mjs", "snapshot", "checked", "loadPyodide", "archive", "unpacked", "imported"]
         # engine.start(): the page's call; then the worker's marks: its script running (start), pyodide.mjs
@@ -481,8 +516,8 @@ def main(argv=None) -> int:
                         help="rounds of the play page's start-up variants, alternating (0: none)")
     parser.add_argument("--play-only", action="store_true", help="only the play page")
     parser.add_argument("--play-lang", default="en", help="the play page's language (default en)")
-    parser.add_argument("--play-variants", default=",".join(PLAY_VARIANTS),
-                        help=f"comma-separated, of: {', '.join(PLAY_VARIANTS)}")
+    parser.add_argument("--play-variants", default="shipped,no-opening",
+                        help=f"comma-separated, of: {', '.join(PLAY_VARIANTS)} (default shipped,no-opening)")
     parser.add_argument("--move-rounds", type=int, default=10,
                         help="rounds of a move on the play page, travelling and reduced motion (0: none)")
     parser.add_argument("--moves-only", action="store_true", help="only the moves on the play page")

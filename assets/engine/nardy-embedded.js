@@ -36,6 +36,7 @@ export class AnswerRecord {
     this.shared = record.shared;
     this.positions = record.positions;
     this.turns = new Map(record.turns.map((turn) => [turnKey(turn.position, turn.dice), turn]));
+    this.walkOnly = record.walk_only === true; // the states hold only the legal moves (the play page's opening)
   }
 
   lookup(request) {
@@ -51,7 +52,7 @@ export class AnswerRecord {
     const walked = this.walk(turn, request.moves);
     if (!walked) return null;
     const [state, moves] = walked;
-    if (request.op === "state") return copy({ ...state.answer, moves });
+    if (request.op === "state") return this.walkOnly ? null : copy({ ...state.answer, moves });
     if (request.op === "plays") return copy(turn.plays);
     if (request.op === "targets") {
       const index = turn.places.indexOf(request.from);
@@ -59,7 +60,8 @@ export class AnswerRecord {
     }
     const die = request.die === undefined ? null : request.die;
     const check = (state.checks || []).find((item) => item[0] === request.from && item[1] === request.to && item[2] === die);
-    return check ? copy(check[3]) : null;
+    if (!check) return null;
+    return copy(typeof check[3] === "number" ? this.shared[check[3]] : check[3]); // an answer, or its index in shared
   }
 
   /** [the state the moves lead to, the engine's moves on the way], or null when it did not list one. */

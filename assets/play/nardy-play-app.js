@@ -1,20 +1,16 @@
 /* The play page's controller: a match between two seats, every step decided by the engine.
 
-   The match is opened once in the worker (nardy_rules.game_live: a new match,
-   or the stored record on a reload) and played by its id: each action goes
-   through OpenMatch.send (nardy-play-match.js) as {"op": "game", "match",
-   "action"}, and the answer says what changed (nardy_rules.game_session), so
-   an action costs one action however long the match. The answer's state
-   (MatchState.to_json) is all the page shows: the position, the dice, whose
-   turn, the actions allowed (the buttons), the resignations that may be
-   offered, the cube, the score, the result and the scoresheet. A person's
-   moves are in nardy-play-moves.js, a computer seat's and the hint in nardy-play-computer.js; a single move
-   the engine played travels on the board (nardy-play-motion.js), and the board and the current buttons stay
-   in view together (nardy-play-fit.js). Online (nardy-online.js: this.online), the match is the game
-   server's, a "remote" seat is played elsewhere, the server rolls the dice, no hint, nothing stored here. The
-   analysis of the match, its review on the board and the import of a match are in nardy-play-analysis.js. */
+   The match is opened once in the worker (nardy_rules.game_live: new, or the stored record) and played by its id
+   through OpenMatch.send (nardy-play-match.js): each answer says what changed (nardy_rules.game_session), so an
+   action costs one action however long the match; a new game's first turn is answered from the build's record
+   until the engine is ready (nardy-play-opening.js). The answer's state (MatchState.to_json) is all the page
+   shows, the actions it allows are the buttons. A person's moves: nardy-play-moves.js; a computer seat's and the
+   hint: nardy-play-computer.js; moves travelling: nardy-play-motion.js; board and buttons in view:
+   nardy-play-fit.js. Online (nardy-online.js: this.online) the match is the game server's, a "remote" seat plays
+   elsewhere, the server rolls, no hint, nothing stored. Analysis, review, import: nardy-play-analysis.js. */
 
 import { Analysis } from "./nardy-play-analysis.js";
+import { answerer, atHand } from "../engine/nardy-answer.js";
 import { activate, drag, key } from "./nardy-play-moves.js";
 import { PlayBoard } from "./nardy-play-board.js";
 import { Fit } from "./nardy-play-fit.js";
@@ -31,8 +27,9 @@ import { actionText, movedText, scoreText, stateText } from "./nardy-play-text.j
 const PERSON_ACTS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm", "next-game", "resign"];
 
 export class PlayApp {
-  constructor({ mount, engine, strings, layouts, store }) {
-    Object.assign(this, { mount, engine, strings, store });
+  constructor({ mount, engine, strings, layouts, store, opening }) {
+    Object.assign(this, { mount, engine, strings, store, opening });
+    this.answer = answerer(opening, engine); // the recorded opening first (nardy-play-opening.js), then the engine
     this.t = (name, params) => strings.text(name, params);
     this.mode = "game";
     this.state = null;
@@ -76,12 +73,15 @@ export class PlayApp {
     }
   }
 
-  /** The engine's answer; the reader is told while the engine starts. */
+  /** The engine's answer (the recorded one at hand, else the worker's); while the engine starts, a wait is said
+      ("starting", or the computer getting ready) and taken back. */
   async ask(request) {
-    if (this.engine.status !== "ready") this.say(this.t("starting"));
-    const answer = await this.engine.answer(request);
-    if (this.panel.status.textContent === this.t("starting")) this.say("");
-    return answer;
+    const answer = this.answer(request);
+    const word = this.engine.status !== "ready" && !(await atHand(answer)) ? this.t(request.computer ? "play-computer-waiting" : "starting") : "";
+    if (word) this.say(word);
+    const found = await answer;
+    if (word && this.panel.status.textContent === word) this.say("");
+    return found;
   }
 
   place(place) {

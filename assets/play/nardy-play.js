@@ -14,6 +14,7 @@
 import { Engine } from "../engine/nardy-engine.js";
 import LAYOUTS from "../nardy-layout.js";
 import { Online, readOnlineLink } from "./nardy-online.js";
+import { Opening, fetchRecord } from "./nardy-play-opening.js";
 import { PlayApp } from "./nardy-play-app.js";
 import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
 import { positionProblem } from "./nardy-play-text.js";
@@ -49,13 +50,16 @@ async function init() {
   // to draw a board's answer at hand first).
   engine.start();
   engine.spawn();
+  // A new game's first turn before the engine is ready: the build's record of the engine's answers, fetched now.
+  const opening = new Opening(fetchRecord(new URL("nardy-opening.json", location.href)), engine);
   const strings = await Strings.load(new URL("../i18n.json", import.meta.url));
   const store = new Store();
-  const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store });
+  const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store, opening });
   window.nardyPlay = app;
   // A pasted position: into the set-up editor when it is open, else a new game from it.
   const paste = (text) => (app.mode === "setup" ? app.setup.load(text) : openPosition(app, text, null, "play-paste-bad"));
-  const forms = new FormsBox(app.t, (request) => app.ask(request), (text) => app.guard(() => paste(text)),
+  // The forms wait for the engine quietly: the position's forms are no reason to say it is starting.
+  const forms = new FormsBox(app.t, (request) => app.answer(request), (text) => app.guard(() => paste(text)),
     (text) => app.say(text));
   forms.export.addEventListener("click", () => app.guard(() => exportMatch(app)));
   mount.append(forms.root);

@@ -44,7 +44,8 @@ SCRIPTS = (
     "board/nardy-replay.js", "board/nardy-mistake.js",
     # The play page (overrides/main.html loads play/nardy-play.js there).
     "play/nardy-play.js", "play/nardy-play-app.js", "play/nardy-play-board.js", "play/nardy-play-computer.js",
-    "play/nardy-play-fit.js", "play/nardy-play-match.js", "play/nardy-play-motion.js", "play/nardy-play-moves.js",
+    "play/nardy-play-fit.js", "play/nardy-play-match.js", "play/nardy-play-opening.js", "play/nardy-play-motion.js",
+    "play/nardy-play-moves.js",
     "play/nardy-play-panel.js", "play/nardy-play-seats.js", "play/nardy-play-setup.js", "play/nardy-play-setup-view.js",
     "play/nardy-play-sheet.js", "play/nardy-play-sound.js", "play/nardy-play-store.js", "play/nardy-play-text.js",
     # The analysis of a match and its import (nardy-play-analysis.js: the review of a play, the plot).

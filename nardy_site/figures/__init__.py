@@ -3,7 +3,8 @@
 ``diagram`` writes the figure (the SVG of ``nardy_rules.svg`` and the
 caption), ``describe`` its text alternative in the page's language,
 ``answers`` the engine's answers for its example turn, recorded at build
-time; ``app_icons`` renders the site's icons from the diagram of the start position (CairoSVG, Pillow).
+time (``opening``: those of a new game's first turn, for the play page);
+``app_icons`` renders the site's icons from the diagram of the start position (CairoSVG, Pillow).
 
 May import: ``nardy_site.paths``, ``nardy_site.page``, ``nardy_site.translations``, ``nardy_rules``.
 """

@@ -36,7 +36,10 @@ the whole page's records between a reader's first click and its answer)::
   why nothing moves from there), as indexes into ``shared``, the table of
   the answers many states share; in every state but the end of a turn
   (where the board passes the turn instead).
-- ``checks``: the ``check`` op's answers, ``[from, to, die or null, answer]``:
+- ``checks``: the ``check`` op's answers, ``[from, to, die or null, answer]``
+  (the play page's opening record, ``nardy_site.figures.opening``, gives the
+  answer as its index in ``shared``, and with ``"walk_only": true`` keeps of
+  each ``answer`` only ``legal_moves``: it answers no ``state`` op):
   for the block's ``refuse`` lines (without a die, as a click asks) in the
   state they are refused in: the start, or after the moves before ``then``;
   and for each of its ``show`` moves in the state it is played from (with

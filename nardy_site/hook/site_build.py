@@ -41,7 +41,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from ..app import live_assets, offline
-from ..figures import answers, diagram, replay
+from ..figures import answers, diagram, opening, replay
 from ..page.markdown_reader import PageError, read, read_file
 from ..pages import alternates, not_found, play_page, site_pages
 from ..paths import display
@@ -120,6 +120,9 @@ class SiteBuild:
             self.problems.append(f"{path}:{line}: {reason}")
         if play_page.MARKER in markdown:  # the play page's boards (its script plays on them)
             markdown = markdown.replace(play_page.MARKER, play_page.mount(self.translator))
+            # The engine's answers for a new game's first turn, next to the play page (its first move before
+            # the engine is ready).
+            opening.write(config["site_dir"], page.file.dest_uri)
         markdown, problems, drawn = page_blocks.with_figures(markdown, source, document, path, self.translator)
         self.problems += problems
         # Next to the page (the site's folder is clean by now): the engine's answers for each of its boards,

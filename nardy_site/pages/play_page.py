@@ -103,6 +103,8 @@ PLAY = {
     "play-cube-white": N_("Cube: {value}, White's."),
     "play-cube-black": N_("Cube: {value}, Black's."),
     "play-computer-turn": N_("It is the computer's turn."),
+    # TRANSLATORS: said while the computer's first move waits for the rules engine to finish loading.
+    "play-computer-waiting": N_("The computer is getting ready to play…"),
     "play-no-game": N_("Start a new game first."),
     "play-over": N_("The game is over."),
     "play-answer-first": N_("Answer the offer first."),

@@ -50,8 +50,11 @@ def play_text(code: str):
 
 
 class Play:
-    def __init__(self, guard, site_url, code="en", dice=(), hash_="", stored=None, step_ms=20, page=None):
+    def __init__(self, guard, site_url, code="en", dice=(), hash_="", stored=None, step_ms=20, page=None, ready=True):
         self.guard = guard
+        # Whether opening waits for the engine too: a new game starts before it (from the recorded opening,
+        # test_play_opening.py), and what these tests do next expects the engine there.
+        self.ready = ready
         self.console: list[str] = []
         self.page = page or guard.new_page()
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
@@ -66,7 +69,8 @@ class Play:
 
     def open(self):
         self.page.goto(self.url)
-        self.page.wait_for_function("window.nardyPlay && window.nardyPlay.state && !window.nardyPlay.thinking",
+        engine = " && document.documentElement.dataset.nardyEngine === 'ready'" if self.ready else ""
+        self.page.wait_for_function("window.nardyPlay && window.nardyPlay.state && !window.nardyPlay.thinking" + engine,
                                     timeout=160000)
 
     def status(self) -> str:

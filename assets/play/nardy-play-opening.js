@@ -1,0 +1,207 @@
+/* A new game's first turn before the engine is ready: the engine's answers, recorded by the build.
+
+   Pyodide and the engine take about 3 s to start; the board is drawn in half a second. A new game's
+   opening is known before any reader comes, so the build recorded every game request the page sends
+   from "new" to the first "confirm" (the opening roll, long nardy's first roll, every order of moves,
+   undo) and the targets and check answers of those turns: nardy_site/figures/opening.py writes
+   play/nardy-opening.json (its docstring has the format). Until the engine is ready, answer(request)
+   answers from it exactly what the worker would (null for anything else: the engine answers that).
+
+   The stand-in keeps its match as a worker's session does (nardy_rules.game_session: an id, seq, the
+   change of each action), so the page (OpenMatch) keeps the record from its changes as always. Its id
+   is one no worker gives: once the engine is ready, or at the first request the record does not hold
+   (the computer's decision, a second turn), the page's request about the match goes to the worker,
+   which answers "no-such-match", and OpenMatch opens the record there: the match goes on in the
+   engine. Nothing here knows a rule; the dice are the page's own throws (nardy-play-seats.js). A
+   damaged record is never used: it is said on the console once and the engine answers everything. */
+
+import { AnswerRecord } from "../engine/nardy-embedded.js";
+
+/** The stand-in's match id: the worker's are m1, m2, ... (nardy_rules.game_live). */
+export const MATCH = "opening";
+
+function copy(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function keysAre(object, keys) {
+  return isObject(object) && Object.keys(object).sort().join(",") === keys;
+}
+
+function check(condition, what) {
+  if (!condition) throw new Error(`The play page's opening record (nardy-opening.json) is damaged: ${what}.`);
+}
+
+const index = (value, size) => Number.isInteger(value) && value >= 0 && value < size;
+
+/** Every index the record holds points into its tables: a damaged record fails here, not in a game. */
+function validate(json) {
+  check(isObject(json) && json.format === 1, "not format 1");
+  check(Array.isArray(json.values), "no values");
+  check(isObject(json.games) && isObject(json.answers), "no games or answers");
+  for (const [variant, game] of Object.entries(json.games)) {
+    check(Array.isArray(game.keys) && game.keys.every((key) => typeof key === "string"), `${variant}: keys`);
+    check(Array.isArray(game.nodes) && game.nodes.length > 0, `${variant}: no nodes`);
+    const tables = game.nodes[0].rows.length;
+    check(isObject(game.lengths) && Object.values(game.lengths).every((table) => index(table, tables)), `${variant}: lengths`);
+    check(isObject(game.records) && Object.keys(game.lengths).every((length) => isObject(game.records[length])), `${variant}: records`);
+    const change = (at) => index(at, json.values.length) && isObject(json.values[at]) && Number.isInteger(json.values[at].back)
+      && Number.isInteger(json.values[at].sheet_back) && Array.isArray(json.values[at].actions) && Array.isArray(json.values[at].sheet);
+    const step = (item) => Array.isArray(item) && item.length === 2 && index(item[0], game.nodes.length) && change(item[1]);
+    check(step([0, game.undo]), `${variant}: undo`);
+    game.nodes.forEach((node, number) => {
+      const where = `${variant}: node ${number}`;
+      check(Array.isArray(node.rows) && node.rows.length === tables && node.rows.every((row) => Array.isArray(row)
+        && row.length === game.keys.length && row.every((value) => index(value, json.values.length))), `${where}: rows`);
+      check(node.extra === null || (index(node.extra, json.values.length) && isObject(json.values[node.extra])), `${where}: extra`);
+      for (const kind of ["open", "roll"]) if (kind in node) check(isObject(node[kind]) && Object.values(node[kind]).every(step), `${where}: ${kind}`);
+      if ("move" in node) check(Array.isArray(node.move) && node.move.every(step), `${where}: move`);
+      if ("confirm" in node) check(step(node.confirm), `${where}: confirm`);
+      if ("text" in node) check(typeof node.text === "string", `${where}: text`);
+    });
+  }
+  const answers = json.answers;
+  check(Array.isArray(answers.shared) && Array.isArray(answers.turns), "answers");
+  for (const turn of answers.turns) {
+    check(isObject(turn) && Array.isArray(turn.states) && Array.isArray(turn.places), "a turn of the answers");
+    for (const state of turn.states) {
+      check(isObject(state) && isObject(state.answer) && Array.isArray(state.answer.legal_moves) && Array.isArray(state.next)
+        && state.next.length === state.answer.legal_moves.length && state.next.every((n) => index(n, turn.states.length)), "a state of the answers");
+      if (state.targets) check(state.targets.length === turn.places.length && state.targets.every((n) => index(n, answers.shared.length)), "targets");
+      for (const item of state.checks || []) check(Array.isArray(item) && index(item[3], answers.shared.length), "checks");
+    }
+  }
+}
+
+/** The record read and checked; throws an Error saying what is damaged. */
+export class OpeningRecord {
+  constructor(json) {
+    validate(json);
+    this.values = json.values;
+    this.games = json.games;
+    this.answers = new AnswerRecord(json.answers);
+  }
+}
+
+/** The record at url, fetched now (a Promise of its JSON; null when there is none: the engine answers). A file
+    that is not JSON rejects, as a damaged one does. */
+export function fetchRecord(url) {
+  return fetch(url).then((response) => (response.ok ? response.json() : null), () => null);
+}
+
+/** The stand-in: answer(request) is the engine's answer from the record (a Promise), or null. */
+export class Opening {
+  /** source: a Promise of the record's JSON (fetchRecord), or of null. */
+  constructor(source, engine) {
+    this.engine = engine;
+    this.match = null;
+    this.problem = ""; // what is wrong with a damaged record (the tests read it)
+    this.record = Promise.resolve(source)
+      .then((json) => (json === null ? null : new OpeningRecord(json)))
+      .catch((error) => {
+        // A damaged record is a broken build: said once, and never used (no wrong answer, only a slower one).
+        this.problem = error instanceof SyntaxError
+          ? `The play page's opening record (nardy-opening.json) is damaged: ${error.message}` : String(error && error.message);
+        console.error(this.problem);
+        return null;
+      });
+  }
+
+  answer(request) {
+    return this.record.then((record) => {
+      if (!record || this.engine.status === "ready" || !isObject(request)) return null;
+      if (request.op === "game") {
+        const answer = this.game(record, request);
+        if (answer === null) this.match = null; // the engine has the match from now on (from its record)
+        return answer;
+      }
+      if ((request.op === "targets" || request.op === "check") && this.match) return this.turn(record, request);
+      return null;
+    });
+  }
+
+  /** A game request: a new match of a recorded game and length, or an action the record holds. */
+  game(record, request) {
+    if (keysAre(request, "new,op") && keysAre(request.new, "length,variant")) {
+      const game = Object.prototype.hasOwnProperty.call(record.games, request.new.variant) ? record.games[request.new.variant] : null;
+      const length = String(request.new.length);
+      if (!game || !Object.prototype.hasOwnProperty.call(game.lengths, length)) return null;
+      const opened = game.records[length];
+      this.match = { game, table: game.lengths[length], length: request.new.length, node: 0, path: [], moves: [], seq: 0,
+        actions: opened.record.games[0].actions.length, sheet: opened.scoresheet[0].length };
+      return this.extra(record, { match: MATCH, seq: 0, record: copy(opened.record),
+        state: { ...this.state(record), scoresheet: copy(opened.scoresheet) } });
+    }
+    if (!keysAre(request, "action,match,op") || request.match !== MATCH || !this.match || !isObject(request.action)) return null;
+    const match = this.match;
+    const node = match.game.nodes[match.node];
+    const action = request.action;
+    let step = null;
+    if ((action.act === "opening" || action.act === "roll") && keysAre(action, "act,dice") && Array.isArray(action.dice)) {
+      const table = node[action.act === "opening" ? "open" : "roll"];
+      const key = action.dice.join(",");
+      if (table && Object.prototype.hasOwnProperty.call(table, key)) step = table[key];
+    } else if (action.act === "move" && keysAre(action, "act,die,from,to") && node.move) {
+      const legal = this.state(record).turn.legal_moves;
+      const at = legal.findIndex((move) => move.from === action.from && move.to === action.to && move.die === action.die);
+      if (at >= 0) {
+        step = node.move[at];
+        match.path.push(match.node);
+        match.moves.push(legal[at]);
+      }
+    } else if (action.act === "undo" && keysAre(action, "act") && match.path.length) {
+      step = [match.path.pop(), match.game.undo];
+      match.moves.pop();
+    } else if (action.act === "confirm" && keysAre(action, "act") && node.confirm) {
+      step = node.confirm;
+    }
+    if (!step) return null;
+    const [next, changed] = step;
+    const change = record.values[changed];
+    const sheet = copy(change.sheet);
+    for (const entry of sheet) if (isObject(entry) && entry.moves === null) entry.moves = copy(match.moves); // the play confirmed
+    const at = match.actions - change.back;
+    const sheetAt = match.sheet - change.sheet_back;
+    match.actions = at + change.actions.length;
+    match.sheet = sheetAt + sheet.length;
+    match.node = next;
+    if (action.act === "confirm") {
+      match.path = [];
+      match.moves = [];
+    }
+    match.seq += 1;
+    return this.extra(record, { match: MATCH, seq: match.seq, state: this.state(record),
+      change: { base: match.seq - 1, game: 1, at, actions: copy(change.actions), sheet_at: sheetAt, sheet } });
+  }
+
+  /** The state of the match's node, as the engine answers it (with the moves walked in this turn). */
+  state(record) {
+    const match = this.match;
+    const row = match.game.nodes[match.node].rows[match.table];
+    const state = {};
+    match.game.keys.forEach((key, at) => { state[key] = copy(record.values[row[at]]); });
+    state.length = match.length; // the table's lengths differ in this field alone (the build checked)
+    if (state.turn) state.turn.moves = copy(match.moves);
+    return state;
+  }
+
+  extra(record, answer) {
+    const node = this.match.game.nodes[this.match.node];
+    return node.extra === null ? answer : { ...answer, ...copy(record.values[node.extra]) };
+  }
+
+  /** A targets or check request about the turn being played: the rules boards' record of that turn. */
+  turn(record, request) {
+    const node = this.match.game.nodes[this.match.node];
+    const turn = this.state(record).turn;
+    if (!node.text || !turn || JSON.stringify(request.position) !== JSON.stringify(turn.position)) return null;
+    if (JSON.stringify(request.moves) !== JSON.stringify(turn.moves)) return null;
+    // The game state's moves carry "hit"; the boards' record walks moves as a board sends them, without it.
+    const moves = turn.moves.map((move) => ({ from: move.from, to: move.to, die: move.die }));
+    return record.answers.lookup({ ...request, position: node.text, moves });
+  }
+}

@@ -1,0 +1,165 @@
+"""The play page's recorded opening (nardy_site/figures/opening.py) against the engine, through the page's stand-in.
+
+For each game, every opening throw (a tie followed by another throw) and in long nardy every first roll, each
+match length the form offers: a new match, the opening, the first turn played move by move in a random order
+(with undos), the targets of every place and the check of a place no checker may go to in each state, then the
+confirm. The same requests are asked of the engine (``nardy_rules.live.handle``, a match of its own) and of the
+stand-in (assets/play/nardy-play-opening.js, in Node.js, over the record the build ships): every answer equal,
+the match's id aside; and what the record does not hold (the next roll, the computer's decision) left to the
+engine. A damaged record is refused saying so."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import random
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from nardy_rules import live
+from nardy_site.figures import opening
+
+from .helpers import ROOT
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js")
+MATCH = "opening"  # the stand-in's match id (nardy-play-opening.js)
+
+
+@pytest.fixture(scope="module")
+def record_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("opening") / opening.NAME
+    path.write_text(opening.text(), encoding="utf-8")
+    return path
+
+
+def stand_in(record_path, scenarios, damaged=()):
+    done = subprocess.run(
+        [NODE, str(ROOT / "tests" / "site" / "opening_runner.mjs"), str(ROOT / "assets")],
+        input=json.dumps({"record": str(record_path), "scenarios": scenarios, "damaged": list(damaged)}),
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+class Scenario:
+    """Requests as the page sends them (the match named as the stand-in names it) and the engine's answers."""
+
+    def __init__(self):
+        self.requests: list[dict] = []
+        self.expected: list = []
+        self.engine_id = None
+
+    def ask(self, request: dict, held: bool = True) -> dict:
+        sent = copy.deepcopy(request)
+        if sent.get("match") == MATCH:
+            sent["match"] = self.engine_id
+        answer = live.handle(sent)
+        assert "error" not in answer and not isinstance(answer.get("refused"), dict), (request, answer)
+        if "match" in answer:
+            self.engine_id = answer["match"]
+        self.requests.append(request)
+        self.expected.append({**answer, "match": MATCH} if "match" in answer else answer)
+        if not held:
+            self.expected[-1] = None  # not in the record: the engine's to answer
+        return answer
+
+    def act(self, action: dict, held: bool = True) -> dict:
+        return self.ask({"op": "game", "match": MATCH, "action": action}, held)
+
+
+def play_turn(scenario: Scenario, state: dict, variant: str, rng: random.Random) -> None:
+    """The turn by the page's requests: targets everywhere, a refused check, moves in a random order, undos."""
+    places = [*range(1, 25)] + (["bar"] if variant == "short" else [])
+    while not state["turn"]["complete"]:
+        turn = state["turn"]
+        base = {"position": turn["position"], "dice": turn["dice"], "moves": turn["moves"]}
+        found = {}
+        for place in places:
+            found[place] = scenario.ask({"op": "targets", **base, "from": place})
+        selectable = [p for p in places if found[p]["paths"] and not found[p]["reason"]]
+        start = rng.choice(selectable)
+        ends = {item["end"] for item in found[start]["paths"] + found[start]["refused"]}
+        own = state["position"][state["position"]["turn"]]
+        refused = [p for p in (*range(1, 25), "off") if p != start and p not in ends and not own.get(str(p))]
+        if refused:
+            scenario.ask({"op": "check", **base, "from": start, "to": rng.choice(refused)})
+        move = rng.choice(turn["legal_moves"])
+        action = {"act": "move", "from": move["from"], "to": move["to"], "die": move["die"]}
+        state = scenario.act(action)["state"]
+        if rng.random() < 0.3:
+            scenario.act({"act": "undo"})
+            state = scenario.act(action)["state"]
+    assert "confirm" in state["actions"], state["actions"]
+    scenario.act({"act": "confirm"})
+
+
+def scenarios(seed: int = 7) -> list[Scenario]:
+    rng = random.Random(seed)
+    throws = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    made = []
+    lengths = iter(opening.LENGTHS * 20)
+    for variant in opening.VARIANTS:
+        for number, throw in enumerate(throws):
+            scenario = Scenario()
+            scenario.ask({"op": "game", "new": {"variant": variant, "length": next(lengths)}})
+            answer = scenario.act({"act": "opening", "dice": list(throw)})
+            while answer["state"]["phase"] == "opening":  # a tie: thrown again
+                answer = scenario.act({"act": "opening", "dice": list(rng.choice(throws))})
+            if answer["state"]["phase"] == "roll":  # long nardy: the winner's first roll, each roll once
+                answer = scenario.act({"act": "roll", "dice": list(throws[number])})
+            play_turn(scenario, answer["state"], variant, rng)
+            # What comes next is the engine's: the next roll, or the computer's decision.
+            if number % 2:
+                scenario.act({"act": "roll", "dice": [6, 4]}, held=False)
+            else:
+                scenario.ask({"op": "game", "match": MATCH, "computer": "beginner"}, held=False)
+            made.append(scenario)
+    return made
+
+
+def test_the_recorded_opening_answers_as_the_engine_does(record_path):
+    made = scenarios()
+    said = stand_in(record_path, [s.requests for s in made])["answers"]
+    asked = 0
+    for scenario, answers in zip(made, said):
+        for request, expected, answer in zip(scenario.requests, scenario.expected, answers, strict=True):
+            assert answer == expected, request
+            asked += 1
+    assert asked > 4000
+
+
+def test_a_damaged_record_is_refused_saying_so(record_path):
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+
+    def damaged(change):
+        copied = copy.deepcopy(record)
+        change(copied)
+        return copied
+
+    cases = [
+        damaged(lambda r: r.update(format=2)),
+        damaged(lambda r: next(n for n in r["games"]["short"]["nodes"] if "move" in n)["move"][0].__setitem__(0, 10**6)),
+        damaged(lambda r: r["games"]["long"]["nodes"][0]["rows"][0].__setitem__(3, len(r["values"]))),
+        damaged(lambda r: r["games"]["short"]["lengths"].__setitem__("5", 7)),
+        damaged(lambda r: next(s for t in r["answers"]["turns"] for s in t["states"] if s.get("checks"))["checks"][0]
+                .__setitem__(3, -1)),
+        damaged(lambda r: r["answers"]["turns"][0]["states"][0].__setitem__("next", [])),
+        damaged(lambda r: r["games"]["short"]["nodes"][0]["open"].__setitem__("3,1", [0, "x"])),
+    ]
+    said = stand_in(record_path, [], cases)["damaged"]
+    assert all(re.match(r"The play page's opening record \(nardy-opening\.json\) is damaged: ", s) for s in said), said
+    assert stand_in(record_path, [], [record])["damaged"] == [""]
+
+
+def test_the_record_is_small_and_the_form_offers_its_lengths(record_path):
+    size = len(gzip.compress(record_path.read_bytes(), 9))
+    assert size < 160_000, size
+    panel = (ROOT / "assets" / "play" / "nardy-play-panel.js").read_text(encoding="utf-8")
+    lengths = re.search(r"export const LENGTHS = \[([\d, ]+)\]", panel).group(1)
+    assert tuple(int(n) for n in lengths.split(",")) == opening.LENGTHS
