@@ -502,11 +502,13 @@ def test_tab_reaches_a_board_not_made_yet(guard, site_url, site_languages):
     assert not page.evaluate(MADE, first)
     for _ in range(150):
         page.keyboard.press("Tab")
-        where = page.evaluate("(() => { const f = document.activeElement.closest('figure.nardy-diagram');"
-                              " return f ? [f.id, document.activeElement.classList.contains('nardy-live-board')] : null; })()")
+        where = page.evaluate("document.activeElement.closest('figure.nardy-diagram')?.id ?? null")
         if where:
             break
-    assert where == [first, True], where
+    # The drawing (its image) has the focus first; once the board is made of its file, the board's control.
+    assert where == first, where
+    page.wait_for_function("document.activeElement.classList.contains('nardy-live-board')"
+                           " && document.activeElement.closest('figure.nardy-diagram').id === " + repr(first))
     assert page.evaluate(MADE, first)
     assert page.locator(f"figure#{first} svg.nardy-board").get_attribute("tabindex") is None  # one tab stop
     assert page.locator(f"figure#{first} img").count() == 0
