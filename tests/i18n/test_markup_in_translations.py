@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from xml.etree import ElementTree
 
 from babel.messages.pofile import read_po, write_po
 
@@ -21,6 +22,7 @@ PAYLOAD = 'x" autofocus onfocus="alert(304)" y="'
 #: And a tag with an entity: as HTML it would be an element; as text, these very characters.
 TAG = '<b id="evil">&amp;</b>'
 KK = "locales/kk/LC_MESSAGES/messages.po"
+SVG = "http://www.w3.org/2000/svg"
 
 
 def i18n(repo, *args):
@@ -115,7 +117,12 @@ def test_no_translated_string_changes_the_markup_of_any_page(repo, tmp_path):
     assert short.find("title").text().startswith(f"Қысқа {PAYLOAD}{TAG} - ")
     assert short.find("a", cls="headerlink").get("title").endswith(f" {PAYLOAD}{TAG}")
     assert parse_file(site / "kk" / "long" / "index.html").find(cls="nardy-review").text().endswith(f"{PAYLOAD}{TAG}")
-    assert short.find("figure", cls="nardy-diagram").find("desc").text().endswith(f"{PAYLOAD}{TAG}")
+    figure = short.find("figure", cls="nardy-diagram")
+    assert figure.find("p", cls="nardy-about").text().endswith(f"{PAYLOAD}{TAG}")
+    # The drawing's own file (an <img> on the page, inlined by the live board) holds it as text too.
+    drawing = ElementTree.parse(site / "kk" / "short" / figure.find("img", cls="nardy-drawing").get("src"))
+    assert drawing.getroot().find(f"{{{SVG}}}desc").text.endswith(f"{PAYLOAD}{TAG}")
+    assert not [element for element in drawing.iter() if element.tag.endswith("}b") or element.get("id") == "evil"]
     glossary_page = parse_file(site / "kk" / "glossary" / "index.html")
     assert f"тас {PAYLOAD}{TAG}" in [cell.text() for cell in glossary_page.find_all("td")]
     assert glossary_page.find("h1").text().endswith(f"{PAYLOAD}{TAG}¶")  # then the permanent link
