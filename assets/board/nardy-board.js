@@ -104,7 +104,7 @@ class Boards {
     this.common = common;
     this.made = []; // window.nardyLive.boards
     this.waiting = new Map(); // figure -> readFigure(figure), for the boards not made yet
-    this.making = new Map(); // figure -> the promise of its board, while its drawing is fetched
+    this.making = new Map(); // figure -> {drawing, board: the promise of its board}, while its drawing is fetched
     for (const figure of figures) {
       const read = readFigure(figure);
       if (!read) continue;
@@ -123,7 +123,7 @@ class Boards {
   async make(figure) {
     const done = this.made.find((board) => board.root === figure);
     if (done) return done;
-    if (this.making.has(figure)) return this.making.get(figure);
+    if (this.making.has(figure)) return this.making.get(figure).board;
     const read = this.waiting.get(figure);
     if (!read) return null;
     this.waiting.delete(figure);
@@ -141,15 +141,16 @@ class Boards {
         this.making.delete(figure);
       }
     })();
-    this.making.set(figure, making);
+    this.making.set(figure, { drawing: read.drawing, board: making });
     return making;
   }
 
   /** The board of the drawing an event came to (`onDrawing(drawing)` says whether it came to it), made now
-      (a promise); null when that figure's board was made already, is being made, or it has none. */
+      or already on its way (a promise: the board near the window may be fetching its drawing when the
+      reader's Tab or finger arrives); null when that figure's board was made already or it has none. */
   makeAt(target, onDrawing) {
     const figure = target instanceof Element ? target.closest("figure.nardy-diagram") : null;
-    const read = figure && this.waiting.get(figure);
+    const read = figure && (this.waiting.get(figure) || this.making.get(figure));
     return read && onDrawing(read.drawing) ? this.make(figure) : null;
   }
 
