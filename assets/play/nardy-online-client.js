@@ -25,6 +25,14 @@ export function apiBase(location = window.location) {
   return new URL("../../api/", location.href);
 }
 
+/** Close a socket; one still connecting closes once open, because closing it sooner makes the browser
+    warn on the console ("closed before the connection is established"). Its messages are no longer read. */
+export function closeSocket(socket, code = 1000) {
+  socket.onmessage = null;
+  if (socket.readyState === WebSocket.CONNECTING) socket.onopen = () => socket.close(code);
+  else socket.close(code);
+}
+
 export class GameServer {
   constructor(base = apiBase()) {
     this.base = base;
@@ -132,7 +140,7 @@ export class OnlineMatch extends OpenMatch {
     this.onOnline = () => this.connect();
     // The browser says the network is gone: the socket is closed now rather than when it times out, so the
     // page says so at once and the server tells the opponent.
-    this.onOffline = () => this.socket && this.socket.close(4000);
+    this.onOffline = () => this.socket && closeSocket(this.socket, 4000);
     addEventListener("online", this.onOnline);
     addEventListener("offline", this.onOffline);
     this.connect();
@@ -244,6 +252,6 @@ export class OnlineMatch extends OpenMatch {
     clearTimeout(this.retry);
     removeEventListener("online", this.onOnline);
     removeEventListener("offline", this.onOffline);
-    if (this.socket) this.socket.close(1000);
+    if (this.socket) closeSocket(this.socket);
   }
 }

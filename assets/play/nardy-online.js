@@ -7,7 +7,7 @@
    server rolls the dice. Links: #join=<match>.<invite> (take the open seat), #watch=<match> (a
    spectator), #match=<match> (a seat this browser holds: a reload comes back to it). */
 
-import { GameServer, OnlineMatch, Seats } from "./nardy-online-client.js";
+import { GameServer, OnlineMatch, Seats, closeSocket } from "./nardy-online-client.js";
 import { OnlineView, clockTime } from "./nardy-online-view.js";
 import { OpenMatch } from "./nardy-play-match.js";
 import { hops } from "./nardy-play-motion.js";
@@ -280,7 +280,7 @@ export class Online {
 
   listenLobby() {
     if (!this.available) return;
-    if (this.lobby) this.lobby.close();
+    if (this.lobby) closeSocket(this.lobby);
     const socket = new WebSocket(this.server.socketUrl(`lobby/ws?variant=${this.view.fields.variant.value}`));
     this.lobby = socket;
     socket.onmessage = (event) => {

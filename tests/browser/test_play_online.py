@@ -303,6 +303,24 @@ def test_the_lobby_offers_a_game_another_player_takes(browser, game_server):
         person.clean()
 
 
+def test_switching_the_lobby_while_its_socket_connects_leaves_the_console_clean(browser, game_server):
+    """The lobby's game switched three times in one task: the first two sockets are closed while they
+    connect, which the browser warns of on the console unless they are let open first."""
+    person = Person(browser, game_server.url, size=PHONE)
+    person.page.wait_for_function("window.nardyOnline.lobby && window.nardyOnline.lobby.readyState === 1")
+    person.page.evaluate("""() => {
+        const select = document.querySelector("select[data-online='variant']");
+        for (const variant of ["long", "short", "long"]) {
+            select.value = variant;
+            select.dispatchEvent(new Event("change"));
+        }
+    }""")
+    person.page.wait_for_function("window.nardyOnline.lobby.readyState === 1")
+    assert person.page.evaluate("window.nardyOnline.lobby.url").endswith("variant=long")
+    person.page.wait_for_timeout(1000)  # the sockets closed once open have closed
+    person.clean()
+
+
 def test_the_online_box_by_keyboard_axe_clean_and_its_news_said(browser, game_server):
     """At 390 px in Russian: the invitation created by the keyboard (its link then has the focus), axe clean
     with the form and lobby, the invitation, and in a match with the opponent away; the opponent's joining,
