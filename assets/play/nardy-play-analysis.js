@@ -58,6 +58,7 @@ export class Analysis {
     const t = app.t;
     this.decisions = [];
     this.running = false;
+    this.shown = false; // the analysis is shown: a reload makes it again (Store's "analysed")
     this.root = htmlElement("section", { class: "nardy-play-analysis", "aria-labelledby": "nardy-play-analysis" });
     this.root.append(htmlElement("h2", { class: "nardy-play-heading", id: "nardy-play-analysis" }, t("analysis-heading")),
       htmlElement("p", { class: "nardy-play-analysis-help" }, t("analysis-help")));
@@ -83,6 +84,7 @@ export class Analysis {
   reset() {
     this.version = (this.version || 0) + 1;
     this.running = false;
+    this.shown = false;
     this.decisions = [];
     this.summary.replaceChildren();
     this.plot.replaceChildren();
@@ -95,8 +97,9 @@ export class Analysis {
 
   /** Rate every decision of the open match, CHUNK at a time, the progress bar moving; then the marks, the
       summary and the plot. A match changed meanwhile is rated as it stands by then (its decisions so far
-      keep their ratings: an action adds decisions, never changes one made). */
-  async run() {
+      keep their ratings: an action adds decisions, never changes one made). quiet: not said as it starts (made
+      again after a reload, which the page says). */
+  async run({ quiet = false } = {}) {
     const app = this.app;
     if (this.running || !app.state) return;
     if (app.online) {
@@ -110,7 +113,7 @@ export class Analysis {
     app.updateButtons();
     this.progressLabel.hidden = false;
     this.setProgress(0, 1);
-    app.say(app.t("analysis-started"));
+    if (!quiet) app.say(app.t("analysis-started"));
     const rated = [];
     let summary = null;
     try {
@@ -148,6 +151,8 @@ export class Analysis {
     else app.panel.sheet.show(app.state.scoresheet, app.state.results);
     this.showSummary(summary);
     this.showPlot();
+    this.shown = true;
+    app.keep();
     app.say(app.t("analysis-done"));
   }
 

@@ -161,14 +161,16 @@ export class PlayApp {
     return true;
   }
 
-  /** A stored or linked record: the engine re-reads it; false when it does not read. */
-  async resume(record, seats) {
+  /** A stored or linked record: the engine re-reads it; false when it does not read. analysed: its analysis
+      was shown before the reload, and is made again (without waiting for it). */
+  async resume(record, seats, analysed = false) {
     const answer = await this.ask({ op: "game", record });
     if (answer.error || !answer.state) return false;
     this.seats = { white: readSeat(seats.white), black: readSeat(seats.black) };
     this.panel.setSettings({ variant: answer.state.variant, length: answer.state.length, ...seats });
     this.analysis.reset();
     this.accept(answer);
+    if (analysed) this.analysis.run({ quiet: true });
     this.drive();
     return true;
   }
@@ -183,8 +185,13 @@ export class PlayApp {
     this.resigning = false;
     this.state = this.match.take(answer);
     this.panel.showHints(null);
-    if (this.store && !this.online) this.store.save(this.record, seatValues(this.seats));
+    this.keep();
     this.render(motion);
+  }
+
+  /** Store the match (not an online one: the server keeps those), and whether its analysis is shown. */
+  keep() {
+    if (this.store && !this.online) this.store.save(this.record, seatValues(this.seats), this.analysis.shown);
   }
 
   render(motion = null) {

@@ -1,8 +1,11 @@
 /* Keeping, sharing and exporting: the game in localStorage, the share link, the position's forms, the export.
 
-   Stored: {"record": the match record, "seats": {white, black}} under one
-   key; on load the engine re-reads the record, and one that does not read
-   (an old format, a hand-edited value) is dropped with a message. A link
+   Stored: {"record": the match record, "seats": {white, black}, "analysed":
+   true when its analysis was shown} under one key; on load the engine
+   re-reads the record, and one that does not read (an old format, a
+   hand-edited value) is dropped with a message. The analysis itself is not
+   stored: after a reload the engine rates the record again, so nothing read
+   back from storage is shown as a rating. A link
    play/#position=<XGID | Position ID | nardy text>&dice=5-3 opens that
    position (read by the engine's forms op) as a new game from it; a bad one
    says so and opens the start position. The forms (XGID, Position ID, nardy
@@ -29,25 +32,25 @@ export class Store {
     });
   }
 
-  save(record, seats) {
+  save(record, seats, analysed = false) {
     const first = this.pending === null;
-    this.pending = { record, seats };
+    this.pending = { record, seats, analysed };
     if (first) this.timer = setTimeout(() => this.flush(), SAVE_MS);
   }
 
   flush() {
     if (this.pending === null) return;
     clearTimeout(this.timer);
-    const { record, seats } = this.pending;
+    const { record, seats, analysed } = this.pending;
     this.pending = null;
     try {
-      localStorage.setItem(KEY, JSON.stringify({ record, seats }));
+      localStorage.setItem(KEY, JSON.stringify(analysed ? { record, seats, analysed } : { record, seats }));
     } catch (error) {
       /* no storage (private mode, full): the game goes on unsaved */
     }
   }
 
-  /** {record, seats}, null when nothing is stored, or "bad" for a value that is not even that shape. */
+  /** {record, seats, analysed}, null when nothing is stored, or "bad" for a value that is not even that shape. */
   load() {
     let text = null;
     try {
@@ -59,7 +62,8 @@ export class Store {
     try {
       const value = JSON.parse(text);
       if (value && typeof value === "object" && value.record && value.seats && typeof value.seats === "object") {
-        return { record: value.record, seats: { white: String(value.seats.white), black: String(value.seats.black) } };
+        return { record: value.record, seats: { white: String(value.seats.white), black: String(value.seats.black) },
+          analysed: value.analysed === true };
       }
     } catch (error) {
       /* below */

@@ -95,7 +95,7 @@ async function init() {
     return;
   }
   const stored = store.load();
-  if (stored && stored !== "bad" && (await app.resume(stored.record, stored.seats))) {
+  if (stored && stored !== "bad" && (await app.resume(stored.record, stored.seats, stored.analysed))) {
     app.say(app.t("play-resumed"));
     return;
   }

@@ -4,7 +4,8 @@ finished, analysed with the toolbar's "Analyse" while the progress bar moves; ea
 scoresheet as the engine rates it (nardy_rules.analysis, run here in CPython for the expected marks), the
 summary per player, the plot with its text alternative; a blunder shown on the board with the played play's
 arrows (dashed) and the best play's, Escape back to the game, Enter on a play from the keyboard. A long nardy
-game (the project's text, played here by the computer) imported and analysed the same way. A damaged file
+game (the project's text, played here by the computer) imported and analysed the same way, and its analysis
+made again after a reload. A damaged file
 answered in Russian with its line and reason, the page going on. axe-core clean in the light and the dark
 scheme; the console stays clean and nothing leaves 127.0.0.1."""
 
@@ -178,6 +179,19 @@ def test_a_long_game_imported_and_analysed(phone, site_url):
     assert play.page.locator(".nardy-play-area [data-play-board]:not([hidden]) svg").get_attribute("data-variant") == "long"
     play.page.keyboard.press("Escape")
     play.page.wait_for_function("window.nardyPlay.mode === 'game'")
+
+    # A reload brings the game back with its analysis made again: the same marks, summary and plot.
+    marks = "Array.from(document.querySelectorAll('.nardy-play-sheet-play[data-mark]'), c => c.dataset.mark)"
+    shown = {"marks": play.state(marks),
+             "summary": play.page.locator(".nardy-play-summary-table").inner_text(),
+             "plot": play.page.locator(".nardy-play-plot figcaption").inner_text()}
+    assert shown["marks"] == [d["mark"] for d in expected["decisions"] if d["mark"]]
+    play.open()
+    analysed(play, t)
+    assert play.state("window.nardyPlay.state.variant") == "long"
+    assert {"marks": play.state(marks),
+            "summary": play.page.locator(".nardy-play-summary-table").inner_text(),
+            "plot": play.page.locator(".nardy-play-plot figcaption").inner_text()} == shown
     play.clean()
 
 
