@@ -152,7 +152,7 @@ export class Analysis {
     this.showSummary(summary);
     this.showPlot();
     this.shown = true;
-    app.keep();
+    if (app.store) app.store.keep(app);
     app.say(app.t("analysis-done"));
   }
 

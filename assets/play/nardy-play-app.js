@@ -91,9 +91,7 @@ export class PlayApp {
   }
 
   key(action) {
-    if (this.mode === "review") return undefined;
-    const run = (place) => this.place(place);
-    return key(this, action, run);
+    return this.mode === "review" ? undefined : key(this, action, (place) => this.place(place));
   }
 
   /** "game" (the match is shown and played), "setup" (the editor) or "review" (an analysed decision shown:
@@ -161,8 +159,7 @@ export class PlayApp {
     return true;
   }
 
-  /** A stored or linked record: the engine re-reads it; false when it does not read. analysed: its analysis
-      was shown before the reload, and is made again (without waiting for it). */
+  /** A stored or linked record (analysed: its analysis was shown; made again): false when it does not read. */
   async resume(record, seats, analysed = false) {
     const answer = await this.ask({ op: "game", record });
     if (answer.error || !answer.state) return false;
@@ -185,13 +182,8 @@ export class PlayApp {
     this.resigning = false;
     this.state = this.match.take(answer);
     this.panel.showHints(null);
-    this.keep();
+    if (this.store) this.store.keep(this);
     this.render(motion);
-  }
-
-  /** Store the match (not an online one: the server keeps those), and whether its analysis is shown. */
-  keep() {
-    if (this.store && !this.online) this.store.save(this.record, seatValues(this.seats), this.analysis.shown);
   }
 
   render(motion = null) {

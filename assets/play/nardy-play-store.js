@@ -14,6 +14,7 @@
    thrown reaches the console; storage that is missing or full is ignored. */
 
 import { htmlElement } from "../board/nardy-dom.js";
+import { seatValues } from "./nardy-play-seats.js";
 
 const KEY = "nardy-play-v1";
 
@@ -30,6 +31,11 @@ export class Store {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") flush();
     });
+  }
+
+  /** The page's match as it stands (not an online one: the server keeps those), and whether its analysis is shown. */
+  keep(app) {
+    if (!app.online) this.save(app.record, seatValues(app.seats), app.analysis.shown);
   }
 
   save(record, seats, analysed = false) {
