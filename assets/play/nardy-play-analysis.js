@@ -58,7 +58,6 @@ export class Analysis {
     const t = app.t;
     this.decisions = [];
     this.running = false;
-    this.shown = false; // the analysis is shown: a reload makes it again (Store's "analysed")
     this.root = htmlElement("section", { class: "nardy-play-analysis", "aria-labelledby": "nardy-play-analysis" });
     this.root.append(htmlElement("h2", { class: "nardy-play-heading", id: "nardy-play-analysis" }, t("analysis-heading")),
       htmlElement("p", { class: "nardy-play-analysis-help" }, t("analysis-help")));
@@ -84,7 +83,6 @@ export class Analysis {
   reset() {
     this.version = (this.version || 0) + 1;
     this.running = false;
-    this.shown = false;
     this.decisions = [];
     this.summary.replaceChildren();
     this.plot.replaceChildren();
@@ -151,9 +149,13 @@ export class Analysis {
     else app.panel.sheet.show(app.state.scoresheet, app.state.results);
     this.showSummary(summary);
     this.showPlot();
-    this.shown = true;
     if (app.store) app.store.keep(app);
     app.say(app.t("analysis-done"));
+  }
+
+  /** An analysis is shown (its rated decisions): a reload makes it again (Store's "analysed"). */
+  get shown() {
+    return this.decisions.length > 0;
   }
 
   setProgress(done, total) {

@@ -167,7 +167,7 @@ export class PlayApp {
     this.panel.setSettings({ variant: answer.state.variant, length: answer.state.length, ...seats });
     this.analysis.reset();
     this.accept(answer);
-    if (analysed) this.analysis.run({ quiet: true });
+    if (analysed) this.guard(() => this.analysis.run({ quiet: true }));
     this.drive();
     return true;
   }
