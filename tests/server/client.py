@@ -201,13 +201,16 @@ def random_action(state: dict, rng: random.Random, double_rate: float = 0.05) ->
 
 async def play(seats: list[Client], rng: random.Random, until, watchers: list[Client] = (), most: int = 100_000) -> int:
     """The two seats play random legal actions, each acting only once every client has the last change,
-    until ``until()`` or the match ends; the number of actions."""
+    until ``until()`` or the match ends; the number of actions. On return every client has the same seq."""
     everyone = [*seats, *watchers]
     first = seats[0]
     count = 0
-    while not until() and count < most:
+    while count < most:
+        # Every client has the last change before ``until`` is asked, so a test that stops here (to kill a
+        # process, say) knows what everyone saw: asked before, the other seat's action could still be on
+        # its way to this one.
         await first.until(lambda: len({c.seq for c in everyone}) == 1 and all(c.online for c in everyone))
-        if first.online.get("over"):
+        if until() or first.online.get("over"):
             break
         actor = next((c for c in seats if c.my_turn()), None)
         if actor is None:
