@@ -9,7 +9,7 @@ White against GNU Backgammon's 0-ply (``bot_opponents.gnubg_player``), dice
 from ``Random(seed + game)``. At each of the computer's decisions with a
 choice, every legal play (or, past 60 plays, the 20 the ``strong`` level
 ranks best and the plays compared) is valued by GNU Backgammon at
-``--plies`` (``gnubg_nn.probabilities``, cubeless equity for the side that
+``--plies`` (``bot_opponents.gnubg_equity``: cubeless, for the side that
 plays), and three plays are charged what they give away against the best of
 them: the level's, ``strong``'s (the evaluator alone) and GNU Backgammon
 0-ply's own. The table sums them by gnubg's class of the position before the
@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bot_opponents import gnubg_board, gnubg_player, play_game
+from bot_opponents import gnubg_board, gnubg_equity, gnubg_player, play_game
 
 from nardy_rules import legal_plays
 from nardy_rules.bot import Player
@@ -49,21 +49,6 @@ from nardy_rules.bot.players import rank_plays
 #: Past this many legal plays only the ``strong`` level's best :data:`SHORTLIST` (and the plays compared) are judged.
 ALL_PLAYS = 60
 SHORTLIST = 20
-
-
-def judge(plies: int):
-    import gnubg_nn
-
-    def equity(position, play) -> float:
-        """GNU Backgammon's cubeless equity of the position ``play`` leaves, for the side that played it."""
-        result = play.result.result()
-        if result is not None:
-            return float(result.points if result.winner == position.turn else -result.points)
-        win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
-            gnubg_board(play.result), plies)
-        return -(2 * win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon)
-
-    return equity
 
 
 def classes() -> dict:
@@ -154,7 +139,7 @@ def main(argv=None) -> int:
 
     for game in range(args.games):
         play_game("short", player, gnubg_player, random.Random(args.seed + game), record)
-    equity, kinds = judge(args.plies), classes()
+    kinds = classes()
     losses: dict[str, dict[str, list[float]]] = {}
     for position, dice, chosen in decisions:
         plays = legal_plays(position, dice)
@@ -163,7 +148,7 @@ def main(argv=None) -> int:
         strong = rank_plays(position, dice, "strong")
         compared = {"level": chosen, "strong": strong[0][0], "gnubg 0-ply": gnubg_player(position, dice)}
         judged = plays if len(plays) <= ALL_PLAYS else [entry[0] for entry in strong[:SHORTLIST]] + list(compared.values())
-        values = {play.notation: equity(position, play) for play in judged}
+        values = {play.notation: gnubg_equity(position, play.result, args.plies) for play in judged}
         best = max(values.values())
         kind = kinds.get(gnubg_nn.classify(gnubg_board(position)), "other")
         row = losses.setdefault(kind, {name: [] for name in compared})

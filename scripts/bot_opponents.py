@@ -39,6 +39,18 @@ def gnubg_board(position):
     return [opp[1:26], own[1:26]]
 
 
+def gnubg_equity(position, after, plies: int) -> float:
+    """GNU Backgammon's cubeless equity at ``plies``, for the side on roll in ``position``, of ``after``: the
+    position one of its plays leads to (the opponent on roll); a play that ends the game, by its result."""
+    import gnubg_nn
+
+    result = after.result()
+    if result is not None:
+        return float(result.points if result.winner == position.turn else -result.points)
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(gnubg_board(after), plies)
+    return -(2 * win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon)
+
+
 def _apply(board, moves):
     """Apply (from, to) pairs, 0-based own points, 24 = bar, -1 = off; hits send the blot to the bar."""
     opp, own = list(board[0]), list(board[1])

@@ -40,10 +40,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))  # bot_opponents, next to this file (also when a test loads it by path)
+
+from bot_opponents import gnubg_equity as equity_after  # noqa: E402
 
 from nardy_rules import Position, legal_plays, other, parse_play, to_text  # noqa: E402
 from nardy_rules.bot import Player, rank_plays  # noqa: E402
-from nardy_rules.bot.encoding import boards  # noqa: E402
 from nardy_site.page import verdicts  # noqa: E402
 from nardy_site.page.blocks import find_blocks  # noqa: E402
 
@@ -60,22 +62,9 @@ FIND_LEVEL = "strong"
 # ---------------------------------------------------------------------- GNU Backgammon (short nardy)
 
 
-def gnubg_board(position: Position) -> list[list[int]]:
-    """gnubg's board of ``position``: row 0 the side not on roll, row 1 the side on roll (own points, 24 = bar)."""
-    own, opp = boards(position)
-    return [list(opp[1:26]), list(own[1:26])]
-
-
 def gnubg_equity(position: Position, dice, play: str, plies: int = PLIES) -> float:
     """GNU Backgammon's cubeless equity, for the side that plays, of the position ``play`` leads to."""
-    import gnubg_nn
-
-    after = parse_play(position, dice, play).result
-    result = after.result()
-    if result is not None:
-        return float(result.points if result.winner == position.turn else -result.points)
-    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(gnubg_board(after), plies)
-    return -(2 * win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon)
+    return equity_after(position, parse_play(position, dice, play).result, plies)
 
 
 # ---------------------------------------------------------------------- the page's verdicts
@@ -198,14 +187,7 @@ def report(game, seed, turn, position, dice, play, least):
         return
     ours = {entry[0].notation: entry[1]["equity"] for entry in rank_plays(position, dice, FIND_LEVEL)}
     if game == "short":
-        import gnubg_nn
-
-        zero = {}
-        for candidate in plays:
-            after = candidate.result
-            done = after.result()
-            zero[candidate.notation] = (done.points if done.winner == position.turn else -done.points) if done else \
-                -_equity(gnubg_nn.probabilities(gnubg_board(after), 0))
+        zero = {candidate.notation: equity_after(position, candidate.result, 0) for candidate in plays}
         best = max(zero, key=zero.get)
         if best == play.notation:
             return
@@ -218,11 +200,6 @@ def report(game, seed, turn, position, dice, play, least):
     agree = ours[best] > ours[play.notation]
     print(f"seed {seed} turn {turn} {dice[0]}-{dice[1]} loss {loss:.3f} ours-agree {agree}\n"
           f"  position: {to_text(position)}\n  played:   {play.notation}\n  better:   {best}", flush=True)
-
-
-def _equity(probabilities) -> float:
-    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = probabilities
-    return 2 * win - 1 + win_gammon + win_backgammon - lose_gammon - lose_backgammon
 
 
 def main(argv=None) -> int:
