@@ -3,6 +3,7 @@
 
     nice -n 19 .venv/bin/python scripts/bench_losses.py --games 200 --plies 1 --seed 9000
     nice -n 19 .venv/bin/python scripts/bench_losses.py --search 150      # the look-ahead's own short cuts
+    nice -n 19 .venv/bin/python scripts/bench_losses.py --from-gnubg --games 150 --json new.json --paired old.json
 
 Plays ``--games`` cubeless games of ``--level`` (default ``expert``) as
 White against GNU Backgammon's 0-ply (``bot_opponents.gnubg_player``), dice
@@ -16,6 +17,13 @@ them: the level's, ``strong``'s (the evaluator alone) and GNU Backgammon
 play (contact, crashed, race, bear-off): where a stronger evaluator or a
 deeper search would gain. The judge favours its own 0-ply choice (the same
 network one ply shallower), so that column is a floor, not a rival.
+
+``--from-gnubg`` takes the positions from GNU Backgammon's 0-ply playing
+both sides instead: they do not depend on the computer's weights, so two
+weights files are compared decision by decision. ``--json FILE`` writes each
+decision's losses; ``--paired FILE`` (a ``--json`` file of another run over
+the same positions, e.g. before a retrain) prints the mean difference of the
+level's and ``strong``'s losses with a 95% interval.
 
 ``--search N`` asks instead what the look-ahead's short cuts cost
 (``lookahead.py``: at most ``MAX_CANDIDATES`` plays within ``WINDOW``, the
@@ -31,6 +39,7 @@ ships imports it. dev/benchmarks.md, "Where expert loses", has the figures.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -42,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_opponents import gnubg_board, gnubg_equity, gnubg_player, play_game
 
-from nardy_rules import legal_plays
+from nardy_rules import legal_plays, to_text
 from nardy_rules.bot import Player
 from nardy_rules.bot.players import rank_plays
 
@@ -123,6 +132,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--level", default="expert")
     parser.add_argument("--search", type=int, default=0, metavar="N", help="the look-ahead's short cuts on N decisions")
+    parser.add_argument("--from-gnubg", action="store_true", help="positions from GNU Backgammon's self-play")
+    parser.add_argument("--json", type=Path, help="write each decision's losses here")
+    parser.add_argument("--paired", type=Path, help="a --json file of another run over the same positions")
     args = parser.parse_args(argv)
     if args.search:
         search_check(args.search, args.seed)
@@ -135,16 +147,20 @@ def main(argv=None) -> int:
 
     def record(position, dice, play):
         if play is not None and position.turn == "white":
-            decisions.append((position, tuple(dice), play))
+            decisions.append((position, tuple(dice), None if args.from_gnubg else play))
 
     for game in range(args.games):
-        play_game("short", player, gnubg_player, random.Random(args.seed + game), record)
+        play_game("short", gnubg_player if args.from_gnubg else player, gnubg_player, random.Random(args.seed + game),
+                  record)
     kinds = classes()
     losses: dict[str, dict[str, list[float]]] = {}
+    kept = []
     for position, dice, chosen in decisions:
         plays = legal_plays(position, dice)
         if len(plays) < 2:
             continue
+        if chosen is None:
+            chosen = player(position, dice)
         strong = rank_plays(position, dice, "strong")
         compared = {"level": chosen, "strong": strong[0][0], "gnubg 0-ply": gnubg_player(position, dice)}
         judged = plays if len(plays) <= ALL_PLAYS else [entry[0] for entry in strong[:SHORTLIST]] + list(compared.values())
@@ -154,15 +170,44 @@ def main(argv=None) -> int:
         row = losses.setdefault(kind, {name: [] for name in compared})
         for name, play in compared.items():
             row[name].append(best - values[play.notation])
+        kept.append({"position": to_text(position), "dice": list(dice), "class": kind,
+                     **{name: best - values[play.notation] for name, play in compared.items()}})
     total = sum(len(row["level"]) for row in losses.values())
-    print(f"{args.games} games of {args.level} against GNU Backgammon 0-ply (seed {args.seed}), {total} decisions "
-          f"with a choice, judged by GNU Backgammon {args.plies}-ply, {time.monotonic() - started:.0f} s")
+    games = (f"White's positions of {args.games} games of GNU Backgammon 0-ply against itself" if args.from_gnubg
+             else f"{args.games} games of {args.level} against GNU Backgammon 0-ply")
+    print(f"{games} (seed {args.seed}), {total} decisions with a choice, judged by GNU Backgammon {args.plies}-ply, "
+          f"{time.monotonic() - started:.0f} s")
     print(f"\n| position | decisions | {args.level}: mean loss, mEq (sum, points) | strong | gnubg 0-ply |")
     print("|---|---|---|---|---|")
     for kind, row in sorted(losses.items(), key=lambda item: -len(item[1]["level"])):
         cells = [f"{1000 * statistics.mean(row[name]):.1f} ({sum(row[name]):.2f})" for name in row]
         print(f"| {kind} | {len(row['level'])} | " + " | ".join(cells) + " |")
+    if args.json:
+        args.json.write_text(json.dumps(kept) + "\n", encoding="utf-8")
+    if args.paired:
+        paired(kept, json.loads(args.paired.read_text(encoding="utf-8")), args.paired)
     return 0
+
+
+def paired(new: list, old: list, name) -> None:
+    """This run's losses less another run's, decision by decision, over the positions both judged."""
+    before = {(row["position"], tuple(row["dice"])): row for row in old}
+    pairs = [(row, before[(row["position"], tuple(row["dice"]))]) for row in new
+             if (row["position"], tuple(row["dice"])) in before]
+    print(f"\nThis run less {name}, over the {len(pairs)} decisions both judged (mEq per decision, 95% interval):\n")
+    print("| positions | decisions | level | strong |")
+    print("|---|---|---|---|")
+    for kind in ("all", "contact", "crashed", "race", "bear-off"):
+        chosen = [(a, b) for a, b in pairs if kind == "all" or a["class"] == kind]
+        if len(chosen) < 2:
+            continue
+        cells = []
+        for column in ("level", "strong"):
+            diffs = [1000 * (a[column] - b[column]) for a, b in chosen]
+            half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+            cells.append(f"{statistics.mean(diffs):+.2f} [{statistics.mean(diffs) - half:+.2f}, "
+                         f"{statistics.mean(diffs) + half:+.2f}]")
+        print(f"| {kind} | {len(chosen)} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

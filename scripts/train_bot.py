@@ -99,6 +99,8 @@ class BatchEncoder:
             out[:, g + 4] = self._longest_run(opp[:, 1:25] >= 2) / 6.0
             out[:, g + 5] = (own[:, 1:7] >= 2).sum(axis=1) / 6.0
             out[:, g + 6] = (opp[:, 1:7] >= 2).sum(axis=1) / 6.0
+            out[:, g + 7] = self._hit_rolls(own, opp) / 36.0
+            out[:, g + 8] = self._hit_rolls(opp, own) / 36.0
         else:
             weights = np.arange(1, 25)
             out[:, g] = own[:, 1:25] @ weights / 200.0
@@ -114,6 +116,33 @@ class BatchEncoder:
             out[:, g + 9] = ((own > 0).astype(float) * self.front[opp_rear]).sum(axis=1) / 6.0
             out[:, g + 10] = ((opp > 0).astype(float) * self.front[rear]).sum(axis=1) / 6.0
         return out
+
+    PAIRS = tuple(np.array(column) for column in zip(*[(a, b) for a in range(6) for b in range(a + 1, 6)]))
+
+    def _hit_rolls(self, hitter, target):
+        """``encoding.hit_rolls`` of each row: the rolls of 36 with which ``hitter`` hits a blot of ``target``."""
+        bits = np.int64(1) << np.arange(26, dtype=np.int64)
+        occupied = np.where(hitter[:, 25] > 0, bits[25], (hitter[:, 1:25] > 0).astype(np.int64) @ bits[1:25])
+        # target's point p is the hitter's 25 - p
+        blots = (target[:, 24:0:-1] == 1).astype(np.int64) @ bits[1:25]
+        blocks = (target[:, 24:0:-1] >= 2).astype(np.int64) @ bits[1:25]
+        free = (~blocks)[:, None]
+        dice = np.arange(1, 7, dtype=np.int64)
+        moved = occupied[:, None] >> dice  # (n, 6): after one die
+        blots6 = blots[:, None]
+        direct = (moved & blots6) != 0
+        step = moved & free
+        a, b = self.PAIRS  # the 15 rolls of two different dice, each twice out of 36
+        pairs = (direct[:, a] | direct[:, b] | (((step[:, a] >> dice[b]) & blots6) != 0)
+                 | (((step[:, b] >> dice[a]) & blots6) != 0))
+        doubles = direct.copy()
+        reach = step
+        for _ in range(3):
+            reach = reach >> dice
+            doubles |= (reach & blots6) != 0
+            reach = reach & free
+        count = 2 * pairs.sum(axis=1) + doubles.sum(axis=1)
+        return np.where(blots != 0, count, 0)
 
     @staticmethod
     def _rear(board):
@@ -227,15 +256,20 @@ class Net:
         With more hidden units here (``--hidden``) than in the file, the file's
         units are kept and the new ones start from this net's random input
         weights, scaled down, with output weights 0: the widened net computes
-        exactly what the file's does, and the new units learn from there.
+        exactly what the file's does, and the new units learn from there. A
+        file of an earlier encoding whose inputs lead today's (new global
+        features added at the end) gives the new inputs' weights 0: the net
+        again computes what the file's does until the new features are learnt.
         """
-        hidden, (w1, b1, w2, b2), header = read_weights(path, game)
+        hidden, (w1, b1, w2, b2), header = read_weights(path, game, earlier=True)
         wide = self.params[1].shape[0]
         if hidden > wide:
             raise SystemExit(f"--init {path}: {hidden} hidden units, more than --hidden {wide}")
         w1_new, b1_new, w2_new, b2_new = self.params
-        w1_new[:, :hidden] = np.array(w1, dtype=np.float64)
-        w1_new[:, hidden:] *= 0.1
+        known = len(w1)
+        w1_new[:known, :hidden] = np.array(w1, dtype=np.float64)
+        w1_new[known:, :] = 0.0
+        w1_new[:known, hidden:] *= 0.1
         b1_new[:hidden] = np.array(b1[0], dtype=np.float64)
         w2_new[:hidden, :] = np.array(w2, dtype=np.float64).T
         w2_new[hidden:, :] = 0.0

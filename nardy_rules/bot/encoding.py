@@ -16,7 +16,8 @@ The network's input vector is the concatenation of
   the hidden layer: evaluating a position is then one vector sum per occupied
   slot (the sparse fast path in ``network.py``);
 - a few *global* features that no single slot shows (pip counts, contact,
-  primes or blocks, home boards), computed by :meth:`Encoding.globals`.
+  primes or blocks, home boards, in short nardy the shots at blots),
+  computed by :meth:`Encoding.globals`.
 
 ``scripts/train_bot.py`` re-implements :meth:`Encoding.vector` with numpy for
 speed and checks it against this module before it trains.
@@ -59,6 +60,70 @@ def _longest_run(flags) -> int:
     return best
 
 
+#: The largest value of a discrete global feature (a shot count: 36 rolls).
+DISCRETE_MAX = 36
+#: A side's bar in the masks of :func:`hit_rolls` (bit p = its own point p), and every point and the bar.
+_BAR_BIT = 1 << BAR
+_ALL_POINTS = (1 << 26) - 1
+
+
+def hit_rolls(occupied: int, blots: int, blocks: int) -> int:
+    """Of the 36 rolls, how many let a side hit at least one of the opponent's blots (a *shot count*).
+
+    The masks are in the hitting side's own numbering, bit ``p`` for its own
+    point ``p``: ``occupied``, where it has checkers (its bar is bit 25);
+    ``blots`` and ``blocks``, the opponent's points with one checker and with
+    two or more. A roll hits when a checker reaches a blot with one die, or
+    with both dice (each double's up to four steps) through points that are
+    not blocked. Gammon programs' "shot" features simplified: with a checker
+    on the bar only the bar's checkers are counted as hitters (the caller
+    passes ``occupied`` = the bar alone), and no check that the other
+    checkers can use the roll at all.
+    """
+    if not blots or not occupied:
+        return 0
+    free = _ALL_POINTS & ~blocks
+    missed = []  # (die, where it lands unblocked) for each die that hits nothing at once
+    for die in range(1, 7):
+        moved = occupied >> die
+        if not moved & blots:
+            missed.append((die, moved & free))
+    count = 36 - len(missed) ** 2  # every roll with a die that hits at once
+    for i, (a, step_a) in enumerate(missed):
+        reach = step_a  # the double: up to three more steps, each landing unblocked
+        for _ in range(3):
+            if not reach:
+                break
+            reach >>= a
+            if reach & blots:
+                count += 1
+                break
+            reach &= free
+        for b, step_b in missed[i + 1:]:
+            if (step_a >> b) & blots or (step_b >> a) & blots:
+                count += 2
+    return count
+
+
+def _hitters(board: list[int]) -> int:
+    """``occupied`` of :func:`hit_rolls` for a side's board: its points, or its bar alone when it has checkers there."""
+    if board[BAR]:
+        return _BAR_BIT
+    return sum(1 << p for p in range(1, 25) if board[p])
+
+
+def _targets(board: list[int]) -> tuple[int, int]:
+    """(blots, blocks) of a side's board as masks in the *other* side's numbering (point p is its 25 - p)."""
+    blots = blocks = 0
+    for p in range(1, 25):
+        count = board[p]
+        if count == 1:
+            blots |= 1 << (25 - p)
+        elif count:
+            blocks |= 1 << (25 - p)
+    return blots, blocks
+
+
 def _mask_run(mask: int) -> int:
     """The longest run of set bits in ``mask``: each step shortens every run by one."""
     run = 0
@@ -93,9 +158,10 @@ class Encoding:
 
     #: Global features that are sums over slots (pip counts, home points...): for the fast path they
     #: are folded into each slot's table. ``separable(side, index, count)`` -> {global number: share}.
-    #: The others are small whole numbers (``discrete``) over ``discrete_scale``: one table row per value.
+    #: The others are small whole numbers (``discrete``, 0 to :data:`DISCRETE_MAX`) over their
+    #: ``discrete_scales``: one table row per value.
     discrete_globals: tuple[int, ...] = ()
-    discrete_scale: float = 6.0
+    discrete_scales: tuple[float, ...] = ()
 
     def globals(self, own: list[int], opp: list[int]) -> list[float]:
         raise NotImplementedError
@@ -104,7 +170,7 @@ class Encoding:
         raise NotImplementedError
 
     def discrete(self, own: list[int], opp: list[int]) -> tuple[int, ...]:
-        """The values of ``discrete_globals`` times ``discrete_scale`` (whole numbers)."""
+        """The values of ``discrete_globals`` times their ``discrete_scales`` (whole numbers)."""
         raise NotImplementedError
 
     def reply_discrete(self, own: list[int], opp: list[int]):
@@ -112,7 +178,7 @@ class Encoding:
 
         Returns a function ``(changes, hits) -> discrete(own2, opp2)`` where
         ``opp2`` is ``opp`` with ``changes`` ({index: change of its count}) and
-        ``own2`` is ``own`` with ``hits`` blots sent to the bar. It updates
+        ``own2`` is ``own`` with the blots on ``hits`` (own points) sent to the bar. It updates
         what the reply changed instead of reading whole boards: the look-ahead
         ranks hundreds of replies per play.
         """
@@ -133,16 +199,19 @@ class Encoding:
 class ShortEncoding(Encoding):
     """Short nardy (backgammon): Tesauro's raw encoding plus gnubg-like summaries."""
 
-    name = "short-v1"
+    name = "short-v2"
     slots = tuple(
         (side, index, kind)
         for side in (0, 1)
         for index, kind in [(p, "short-point") for p in range(1, 25)] + [(BAR, "bar"), (OFF, "off")]
     )
     global_names = ("pips", "opponent pips", "contact", "prime", "opponent prime",
-                    "home points", "opponent home points")
+                    "home points", "opponent home points", "shots", "opponent shots")
 
-    discrete_globals = (2, 3, 4)  # contact (0 or 6 sixths), prime, opponent prime
+    # contact (0 or 6 sixths), prime, opponent prime; the rolls of 36 that hit a blot (hit_rolls): the
+    # side on roll's at the opponent's blots, and the opponent's at the side on roll's as if it rolled next.
+    discrete_globals = (2, 3, 4, 7, 8)
+    discrete_scales = (6.0, 6.0, 6.0, 36.0, 36.0)
 
     def separable(self, side, index, count):
         out = {side: index * count / 100.0} if 1 <= index <= 25 else {}
@@ -151,29 +220,67 @@ class ShortEncoding(Encoding):
         return out
 
     def discrete(self, own, opp):
+        own_blots, own_blocks = _targets(own)
+        opp_blots, opp_blocks = _targets(opp)
         return (6 if self.contact(own, opp) else 0,
                 _longest_run(own[p] >= 2 for p in range(1, 25)),
-                _longest_run(opp[p] >= 2 for p in range(1, 25)))
+                _longest_run(opp[p] >= 2 for p in range(1, 25)),
+                hit_rolls(_hitters(own), opp_blots, opp_blocks),
+                hit_rolls(_hitters(opp), own_blots, own_blocks))
 
     def reply_discrete(self, own, opp):
-        # A hit takes a blot, so the side on roll's points of two or more (its prime) stay as they are.
+        # A hit takes a blot, so the side on roll's points of two or more (its prime, and the blocks in
+        # the opponent's way) stay as they are.
         own_prime = _longest_run(own[p] >= 2 for p in range(1, 25))
         base_mask = sum(1 << p for p in range(1, 25) if opp[p] >= 2)
         own_rear = next((p for p in range(25, 0, -1) if own[p]), 0)
         opp_rear = next((p for p in range(25, 0, -1) if opp[p]), 0)
+        own_hitters = _hitters(own)
+        opp_points = sum(1 << p for p in range(1, 25) if opp[p])
+        own_blots, own_blocks = _targets(own)
+        opp_blots, opp_blocks = _targets(opp)
+        shots: dict = {}  # (hitters, blots, blocks) -> hit_rolls: replies often leave the same masks
+
+        def shot_count(hitters, blots, blocks):
+            key = (hitters, blots, blocks)
+            count = shots.get(key)
+            if count is None:
+                count = shots[key] = hit_rolls(hitters, blots, blocks)
+            return count
 
         def discrete(changes, hits):
             mask = base_mask
+            blots, blocks = opp_blots, opp_blocks  # the opponent's, in the side on roll's numbering
+            points = opp_points  # the opponent's occupied points, in its numbering
             for p, change in changes.items():
                 if 1 <= p <= 24:
-                    if opp[p] + change >= 2:
+                    count = opp[p] + change
+                    if count:
+                        points |= 1 << p
+                    else:
+                        points &= ~(1 << p)
+                    bit = 1 << (25 - p)
+                    if count >= 2:
                         mask |= 1 << p
+                        blocks |= bit
+                        blots &= ~bit
                     else:
                         mask &= ~(1 << p)
+                        blocks &= ~bit
+                        if count:
+                            blots |= bit
+                        else:
+                            blots &= ~bit
+            hitters = _BAR_BIT if opp[BAR] + changes.get(BAR, 0) else points
+            mine = own_blots
+            for point in hits:  # a hit blot leaves its point for the bar
+                mine &= ~(1 << (25 - point))
             rear = opp_rear  # a reply moves checkers forward only: the new rearmost is at or below the old
             while rear and not opp[rear] + changes.get(rear, 0):
                 rear -= 1
-            return (6 if (25 if hits else own_rear) + rear > 25 else 0, own_prime, _mask_run(mask))
+            return (6 if (25 if hits else own_rear) + rear > 25 else 0, own_prime, _mask_run(mask),
+                    shot_count(_BAR_BIT if hits else own_hitters, blots, blocks),
+                    shot_count(hitters, mine, own_blocks))
 
         return discrete
 
@@ -193,7 +300,7 @@ class ShortEncoding(Encoding):
             _longest_run(opp[p] >= 2 for p in range(1, 25)) / 6.0,
             sum(own[p] >= 2 for p in range(1, 7)) / 6.0,
             sum(opp[p] >= 2 for p in range(1, 7)) / 6.0,
-        ]
+        ] + [value / 36.0 for value in self.discrete(own, opp)[3:]]
 
 
 class LongEncoding(Encoding):
@@ -231,6 +338,7 @@ class LongEncoding(Encoding):
     FRONT = tuple(tuple(q + 12 if q <= 12 else q - 12 for q in range(r - 1, max(r - 7, 0), -1))
                   for r in range(25))
     discrete_globals = (4, 5, 8, 9, 10)  # blocks, contact (0 or 6 sixths), front blocks
+    discrete_scales = (6.0,) * 5
 
     def separable(self, side, index, count):
         out = {side: index * count / 200.0} if 1 <= index <= 24 else {}

@@ -155,7 +155,7 @@ class ReplyEvaluator:
                 count = hits.count(point)
                 out.append((0, point, own[point], own[point] - count))
             out.append((0, BAR, own[BAR], own[BAR] + len(hits)))
-        for feature, (old, new) in enumerate(zip(self.discrete, self.discrete_of(changes, len(hits)))):
+        for feature, (old, new) in enumerate(zip(self.discrete, self.discrete_of(changes, hits))):
             if old != new:
                 out.append((-1, feature, old, new))
         return out

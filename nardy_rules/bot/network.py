@@ -9,8 +9,8 @@ output. Outputs are probabilities for the side **on roll**, before it rolls:
 
 Weights file (``weights/<game>.json``), written by :func:`write_weights`::
 
-    {"format": "nardy-bot-weights", "version": 1, "game": "short", "encoding": "short-v1",
-     "inputs": 207, "hidden": 64, "outputs": ["win", ...], "dtype": "float32-le",
+    {"format": "nardy-bot-weights", "version": 1, "game": "short", "encoding": "short-v2",
+     "inputs": 209, "hidden": 64, "outputs": ["win", ...], "dtype": "float32-le",
      "sha256": "<hex digest of the decoded payload>", "payload": "<base64>", "training": {...}}
 
 The payload is ``W1`` (inputs x hidden, row-major: one row per input), ``b1``,
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..contract import quote, read_json, read_object
 from ..errors import InvalidRequestError, NardyError
-from .encoding import BOARD, ENCODINGS, UNITS
+from .encoding import BOARD, DISCRETE_MAX, ENCODINGS, UNITS
 
 FORMAT = "nardy-bot-weights"
 VERSION = 1
@@ -71,9 +71,9 @@ def _float_bytes(values) -> bytes:
     return out.tobytes()
 
 
-def shapes(game: str, hidden: int) -> list[tuple[str, int, int]]:
-    """(name, rows, columns) of each array in payload order."""
-    inputs, outputs = ENCODINGS[game].n_inputs, len(OUTPUTS[game])
+def shapes(game: str, hidden: int, inputs: int | None = None) -> list[tuple[str, int, int]]:
+    """(name, rows, columns) of each array in payload order (``inputs``: the encoding's unless given)."""
+    inputs, outputs = inputs or ENCODINGS[game].n_inputs, len(OUTPUTS[game])
     return [("W1", inputs, hidden), ("b1", 1, hidden), ("W2", outputs, hidden), ("b2", 1, outputs)]
 
 
@@ -93,13 +93,18 @@ def write_weights(path, game: str, hidden: int, flat, training: dict) -> dict:
     return data
 
 
-def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
+def read_weights(path, game: str, earlier: bool = False) -> tuple[int, list[list[list[float]]], dict]:
     """(hidden, [W1, b1, W2, b2] as lists of rows, header), every check done; else BotWeightsError.
+
+    ``earlier`` (the trainer's ``--init`` only) also takes a file of an earlier
+    encoding of the game whose inputs are a leading part of today's (the
+    encoding adds its new global features at the end): W1 then has the file's
+    rows, fewer than the encoding's inputs.
 
     The file is read by the JSON contract's reader (``nardy_rules.contract``:
     depth, number sizes, no NaN; at most :data:`MAX_FILE_CHARS` characters)
     and every header field must have exactly the type and value the engine
-    needs (``"version": true`` is not 1, ``"inputs": 207.0`` not 207).
+    needs (``"version": true`` is not 1, ``"inputs": 209.0`` not 209).
     """
     path = Path(path)
 
@@ -120,8 +125,14 @@ def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
         raise fail(f"not a {FORMAT} version {VERSION} file (format {quote(data.get('format'), as_json=True)}, "
                    f"version {quote(data.get('version'), as_json=True)})")
     encoding = ENCODINGS[game]
+    inputs = encoding.n_inputs
     checks = [("game", game), ("encoding", encoding.name), ("inputs", encoding.n_inputs),
               ("outputs", list(OUTPUTS[game])), ("dtype", "float32-le")]
+    declared = data.get("inputs")
+    if earlier and isinstance(data.get("encoding"), str) and data["encoding"].startswith(f"{game}-") \
+            and type(declared) is int and encoding.global_start <= declared <= inputs:
+        inputs = declared
+        checks = checks[:1] + checks[3:]
     for field, wanted in checks:
         if not _exactly(data.get(field), wanted):
             raise fail(f"{field} is {quote(data.get(field), as_json=True)}, the engine needs "
@@ -139,10 +150,10 @@ def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
         payload = base64.b64decode(payload, validate=True)
     except (binascii.Error, ValueError):
         raise fail("the payload is not valid base64") from None
-    layout = shapes(game, hidden)
+    layout = shapes(game, hidden, inputs)
     expected = 4 * sum(rows * cols for _name, rows, cols in layout)
     if len(payload) != expected:
-        raise fail(f"the payload holds {len(payload)} bytes; inputs {encoding.n_inputs}, hidden {hidden} "
+        raise fail(f"the payload holds {len(payload)} bytes; inputs {inputs}, hidden {hidden} "
                    f"and {len(OUTPUTS[game])} outputs need {expected}")
     digest = hashlib.sha256(payload).hexdigest()
     if digest != sha256:
@@ -159,7 +170,7 @@ def read_weights(path, game: str) -> tuple[int, list[list[list[float]]], dict]:
 
 
 def _exactly(value: object, wanted: object) -> bool:
-    """``value == wanted`` with the same JSON types all through (``true`` is not 1, ``207.0`` not 207)."""
+    """``value == wanted`` with the same JSON types all through (``true`` is not 1, ``209.0`` not 209)."""
     if type(value) is not type(wanted):
         return False
     if isinstance(wanted, list):
@@ -204,8 +215,8 @@ class Network:
                          for per_count in side_tables] for side_tables in self.tables]
         # discrete_tables[n][value]: the n-th discrete global feature's contribution at that value.
         self.discrete_tables = [
-            [[value / enc.discrete_scale * w for w in rows_of_globals[g]] for value in range(25)]
-            for g in enc.discrete_globals
+            [[value / scale * w for w in rows_of_globals[g]] for value in range(DISCRETE_MAX + 1)]
+            for g, scale in zip(enc.discrete_globals, enc.discrete_scales)
         ]
 
     def evaluate_boards(self, own: list[int], opp: list[int]) -> list[float]:

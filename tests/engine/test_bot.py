@@ -224,8 +224,8 @@ def test_short_encoding_of_the_start_position_by_hand():
     assert x[(24 - 1) * 4:(24 - 1) * 4 + 4] == [1, 1, 0, 0]
     assert x[per_side + (8 - 1) * 4:per_side + (8 - 1) * 4 + 4] == [1, 1, 1, 0]
     assert sum(x[:2 * per_side]) == pytest.approx(2 * (4 + 3 + 4 + 2))
-    # pips 167 each, contact, longest prime 1 point, one home point made each
-    assert x[2 * per_side:] == pytest.approx([1.67, 1.67, 1.0, 1 / 6, 1 / 6, 1 / 6, 1 / 6])
+    # pips 167 each, contact, longest prime 1 point, one home point made each, no blot to hit
+    assert x[2 * per_side:] == pytest.approx([1.67, 1.67, 1.0, 1 / 6, 1 / 6, 1 / 6, 1 / 6, 0, 0])
 
 
 def test_long_encoding_globals_by_hand():
@@ -514,3 +514,32 @@ def test_init_continues_a_weights_file_and_widening_keeps_what_it_computes(tmp_p
     assert run.returncode == 0, run.stderr[-2000:]
     written = json.loads((tmp_path / "long.json").read_text())
     assert written["training"]["init"] == load("long").header["sha256"]
+
+
+def test_init_from_an_earlier_encoding_computes_what_the_file_did(tmp_path):
+    # A short file from before the shot features (short-v1, 207 inputs: today's less the last two) is
+    # refused by the engine but continues in the trainer, the new inputs' weights 0.
+    np = pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_bot
+
+    shipped = load("short")
+    hidden, earlier = shipped.hidden, shipped.encoding.n_inputs - 2
+    w1, b1, w2, b2 = (np.array(a, dtype=np.float64) for a in (shipped.w1, [shipped.b1], shipped.w2, [shipped.b2]))
+    w1 = w1[:earlier]
+    payload = np.concatenate([w1.ravel(), b1[0], w2.ravel(), b2[0]]).astype("<f4").tobytes()
+    data = dict(shipped.header, encoding="short-v1", inputs=earlier, sha256=hashlib.sha256(payload).hexdigest(),
+                payload=base64.b64encode(payload).decode("ascii"))
+    old = tmp_path / "short.json"
+    old.write_text(json.dumps(data))
+    with pytest.raises(BotWeightsError, match='encoding is "short-v1", the engine needs "short-v2"'):
+        load("short", old)
+    encoder = train_bot.BatchEncoder("short")
+    pairs = [boards(position) for position, _dice in random_game_positions("short", 40, seed=6)]
+    x = encoder.encode(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]))
+    net = train_bot.Net(encoder.enc.n_inputs, hidden, len(shipped.outputs), seed=1)
+    net.load(old, "short")
+    # The file's own network on the first 207 inputs: what the widened net must still compute.
+    expected = 1.0 / (1.0 + np.exp(-(np.tanh(x[:, :earlier] @ w1 + b1[0]) @ w2.T + b2[0])))
+    assert np.abs(net.forward(x)[1] - expected).max() < 1e-6
+    assert x[:, earlier:].any()  # the new inputs are there, only not yet weighted

@@ -255,15 +255,44 @@ def test_boards_put_the_bar_at_25_and_the_borne_off_at_0_in_each_sides_own_numbe
 
 def test_the_short_encoding_of_bar_and_borne_off_checkers_by_hand():
     x = ENCODINGS["short"].vector(*boards(BAR_POSITION))
-    assert len(x) == 207
+    assert len(x) == 209
     # Per side: 24 points of 4 units, then the bar (c >= 1, c / 2) and the borne off (c >= 1, c / 15).
     assert x[96:100] == [1, 1.0, 0, 0]               # White: 2 on the bar, none off
     assert x[196:200] == pytest.approx([1, 0.5, 1, 2 / 15])  # Black: 1 on the bar, 2 off
     assert x[(13 - 1) * 4:(13 - 1) * 4 + 4] == [1, 1, 1, 0.5]  # 4 checkers: (4 - 3) / 2
     # Pips count the bar as 25 (RULES.md): White 2 * 25 + 6 * 4 + 5 * 3 + 4 * 2 + 13 * 4 = 149, Black 111.
     assert (BAR_POSITION.pips("white"), BAR_POSITION.pips("black")) == (149, 111)
-    # pips, opponent pips, contact, longest prime (White 4-5-6; Black its 6-7), home points made (3 and 2).
-    assert x[200:] == pytest.approx([1.49, 1.11, 1.0, 3 / 6, 2 / 6, 3 / 6, 2 / 6])
+    # pips, opponent pips, contact, longest prime (White 4-5-6; Black its 6-7), home points made (3 and 2),
+    # and no shots: neither side has a blot.
+    assert x[200:] == pytest.approx([1.49, 1.11, 1.0, 3 / 6, 2 / 6, 3 / 6, 2 / 6, 0, 0])
+
+
+#: The rolls of 36 that hit a lone blot that many points away, nothing in between (the table in every
+#: backgammon primer): direct shots 1-6, then combinations and doubles only.
+SHOTS_BY_DISTANCE = [11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1]
+
+
+def test_the_shot_counts_are_the_primers_table():
+    from nardy_rules.bot.encoding import hit_rolls
+
+    for distance, shots in enumerate(SHOTS_BY_DISTANCE, start=1):
+        assert hit_rolls(1 << 24, 1 << (24 - distance), 0) == shots, distance
+    # 8 away with the points 2, 4 and 6 away blocked: only 5-3 (either way round) gets there.
+    assert hit_rolls(1 << 24, 1 << 16, (1 << 22) | (1 << 20) | (1 << 18)) == 2
+    # 6 away with the point 4 away blocked: 2-2 stops there (4-2 still goes by the 2): 17 less one.
+    assert hit_rolls(1 << 24, 1 << 18, 1 << 20) == 16
+    # From the bar (bit 25) a blot on the 22 (3 away): as a checker on the 25 would.
+    assert hit_rolls(1 << 25, 1 << 22, 0) == 14
+
+
+def test_the_short_encoding_counts_the_shots_of_both_sides_by_hand():
+    # White on roll: blots on its 13 and 6, 13 checkers on its 8. Black: 14 on White's 1 (its own 24) and
+    # a blot on White's 10 (its own 15).
+    x = ENCODINGS["short"].vector(*boards(from_text("nardy:short:w:13x1,8x13,6x1:1x14,10x1")))
+    # White hits Black's blot from its 13, 3 away: 14 rolls. Black hits from its 24 (5 away from White's 6,
+    # 12 from its 13) and its 15 (3 from the 13): the rolls with a 5 or a 3 (20), 4-1 and 2-1 (2 each), 1-1,
+    # 4-4 and 6-6 (1 each): 27; White's 8 (Black's 17) blocks none of them.
+    assert x[207:] == pytest.approx([14 / 36, 27 / 36])
 
 
 def test_the_long_encoding_of_borne_off_checkers_by_hand():
@@ -308,18 +337,18 @@ def test_estimates_respect_borne_off_and_finished_games():
 
 #: The weights the values below come from: SHA-256 of each shipped file.
 WEIGHTS_SHA256 = {
-    "short": "35834f07341ff6893998fdd11d542c45448cd8b04c97227d52b59d1f69a063bd",
+    "short": "9d8f0e7cf788348154ebd0ebad7adbcea26ccae13e20cc688dfbea84d3e5deac",
     "long": "dd4985f71e7e3778eadb6c44b37896ee1457d14bd43578f945b31f69d9b7a0c2",
 }
 #: position -> the network's raw outputs for the side on roll (short: win, win mars, win koks, lose mars,
-#: lose koks; long: win, win mars, lose mars), to 6 decimals. Re-pinned with the widened short and retrained
-#: long networks: GNU Backgammon's 0-ply gives the short start 0.5215 / 0.1542 / 0.0076 / 0.1297 / 0.0075 and
-#: the bar position 0.5785 win (the earlier network 0.4537, this one 0.5686); its raw win mars there is
-#: zeroed by ``consistent`` (Black has borne off two).
+#: lose koks; long: win, win mars, lose mars), to 6 decimals. Re-pinned with the short network that reads
+#: the shot counts: GNU Backgammon's 0-ply gives the short start 0.5215 / 0.1542 / 0.0076 / 0.1297 / 0.0075
+#: and the bar position 0.5785 win (the first network 0.4537, the one before this 0.5686, this one 0.5725);
+#: its raw win mars there is zeroed by ``consistent`` (Black has borne off two).
 PINNED = {
-    "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2": [0.511996, 0.152985, 0.006383, 0.142886, 0.005579],
-    "nardy:short:w:barx2,6x4,5x3,4x2,13x4:barx1,24x2,19x4,18x3,12x3,offx2": [0.568574, 0.071007, 0.001552,
-                                                                            0.163862, 0.006851],
+    "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2": [0.5178, 0.128775, 0.004053, 0.116513, 0.003477],
+    "nardy:short:w:barx2,6x4,5x3,4x2,13x4:barx1,24x2,19x4,18x3,12x3,offx2": [0.572455, 0.069975, 0.001103,
+                                                                            0.154173, 0.006181],
     "nardy:long:w:24x15:12x15": [0.595421, 0.177927, 0.081553],
     "nardy:long:b:1x3,2x2,6x4,offx6:13x2,15x4,18x5,20x1,21x3": [0.003432, 0.000004, 0.002726],
 }

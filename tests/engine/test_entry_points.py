@@ -156,8 +156,8 @@ def test_a_deeply_nested_weights_file_is_a_weights_error(tmp_path, depth):
 @pytest.mark.parametrize("field, value, named", [
     ("version", True, "version true"),
     ("version", 1.0, "version 1.0"),
-    ("inputs", 207.0, "inputs is 207.0, the engine needs 207"),
-    ("inputs", "207", 'inputs is "207"'),
+    ("inputs", 209.0, "inputs is 209.0, the engine needs 209"),
+    ("inputs", "209", 'inputs is "209"'),
     ("hidden", True, "hidden is true"),
     ("hidden", 64.0, "hidden is 64.0"),
     ("hidden", 10**30, "not a readable JSON file"),

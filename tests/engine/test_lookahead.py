@@ -98,13 +98,48 @@ def test_reply_discrete_features_are_the_encodings_own(game):
             for roll in DISTINCT_ROLLS[::3]:
                 for reply in legal_plays(after, roll):
                     changes: dict = {}
-                    hits = 0
+                    hits = []
                     for s, t, _die, hit in reply.steps:
                         changes[s] = changes.get(s, 0) - 1
                         changes[t] = changes.get(t, 0) + 1
-                        hits += hit
+                        if hit:
+                            hits.append(25 - t)
                     theirs, mine = boards(reply.result)[1], boards(reply.result)[0]
                     assert features(changes, hits) == encoding.discrete(mine, theirs)
+
+
+def test_reply_discrete_features_hold_through_hits_and_the_bar():
+    # Random play hits often: the shot counts, contact and primes after replies that hit, enter from the
+    # bar or leave blots, against the encoding's own reading of the whole boards.
+    encoding = ENCODINGS["short"]
+    rng = random.Random(21)
+    checked = hits_seen = 0
+    position = ShortPosition.start()
+    while checked < 4000:
+        if position.winner is not None:
+            position = ShortPosition.start()
+        plays = legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        if not plays:
+            position = position.with_turn(other(position.turn))
+            continue
+        after = rng.choice(plays).result
+        if after.winner is None:
+            opp, own = boards(after)
+            features = encoding.reply_discrete(own, opp)
+            for reply in legal_plays(after, (rng.randint(1, 6), rng.randint(1, 6))):
+                changes: dict = {}
+                hits = []
+                for s, t, _die, hit in reply.steps:
+                    changes[s] = changes.get(s, 0) - 1
+                    changes[t] = changes.get(t, 0) + 1
+                    if hit:
+                        hits.append(25 - t)
+                mine, theirs = boards(reply.result)
+                assert features(changes, hits) == encoding.discrete(mine, theirs), (after, reply)
+                checked += 1
+                hits_seen += bool(hits)
+        position = after
+    assert hits_seen > 100
 
 
 def test_the_reply_evaluator_is_the_network():
@@ -133,6 +168,9 @@ def test_expert_plays_the_best_look_ahead_value_among_stronger_levels_close_play
         ranked = rank_plays(position, dice, "strong")
         close = [play for play, _mine, score in ranked[: look.MAX_CANDIDATES] if ranked[0][2] - score <= look.WINDOW]
         chosen = choose_play(position, dice, "expert")
+        if not ranked:  # dice that cannot be played (the bar closed): nothing to choose
+            assert chosen is None
+            continue
         if len(close) < 2:
             assert chosen == ranked[0][0]
             continue
