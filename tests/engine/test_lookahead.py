@@ -87,6 +87,18 @@ def test_ranking_replies_to_first_order_keeps_the_values_close(game):
             assert fast["equity"] == pytest.approx(slow_value(play), abs=0.03)
 
 
+def reply_changes(reply) -> tuple[dict, list[int]]:
+    """A reply as ReplyEvaluator and reply_discrete take it: {board index: change of count}, own points hit."""
+    changes: dict = {}
+    hits = []
+    for s, t, _die, hit in reply.steps:
+        changes[s] = changes.get(s, 0) - 1
+        changes[t] = changes.get(t, 0) + 1
+        if hit:  # the opponent's own point t is the player's 25 - t
+            hits.append(25 - t)
+    return changes, hits
+
+
 @pytest.mark.parametrize("game", ["short", "long"])
 def test_reply_discrete_features_are_the_encodings_own(game):
     encoding = ENCODINGS[game]
@@ -97,14 +109,8 @@ def test_reply_discrete_features_are_the_encodings_own(game):
             features = encoding.reply_discrete(own, opp)
             for roll in DISTINCT_ROLLS[::3]:
                 for reply in legal_plays(after, roll):
-                    changes: dict = {}
-                    hits = []
-                    for s, t, _die, hit in reply.steps:
-                        changes[s] = changes.get(s, 0) - 1
-                        changes[t] = changes.get(t, 0) + 1
-                        if hit:
-                            hits.append(25 - t)
-                    theirs, mine = boards(reply.result)[1], boards(reply.result)[0]
+                    changes, hits = reply_changes(reply)
+                    mine, theirs = boards(reply.result)
                     assert features(changes, hits) == encoding.discrete(mine, theirs)
 
 
@@ -127,13 +133,7 @@ def test_reply_discrete_features_hold_through_hits_and_the_bar():
             opp, own = boards(after)
             features = encoding.reply_discrete(own, opp)
             for reply in legal_plays(after, (rng.randint(1, 6), rng.randint(1, 6))):
-                changes: dict = {}
-                hits = []
-                for s, t, _die, hit in reply.steps:
-                    changes[s] = changes.get(s, 0) - 1
-                    changes[t] = changes.get(t, 0) + 1
-                    if hit:
-                        hits.append(25 - t)
+                changes, hits = reply_changes(reply)
                 mine, theirs = boards(reply.result)
                 assert features(changes, hits) == encoding.discrete(mine, theirs), (after, reply)
                 checked += 1
@@ -150,13 +150,7 @@ def test_the_reply_evaluator_is_the_network():
     evaluator = look.ReplyEvaluator(network, own, opp)
     for roll in DISTINCT_ROLLS:
         for reply in legal_plays(after, roll):
-            changes: dict = {}
-            hits = []
-            for s, t, _die, hit in reply.steps:
-                changes[s] = changes.get(s, 0) - 1
-                changes[t] = changes.get(t, 0) + 1
-                if hit:
-                    hits.append(25 - t)
+            changes, hits = reply_changes(reply)
             mine, theirs = boards(reply.result)
             assert evaluator.boards(changes, hits) == (mine, theirs)
             assert evaluator.raw(changes, hits) == pytest.approx(network.evaluate_boards(mine, theirs), abs=1e-9)
