@@ -75,6 +75,8 @@ class Person(Play):
             self.page.locator(f"select[data-online='{name}']").select_option(value)
         self.page.locator("button[data-online-action='create']").click()
         self.page.wait_for_function("document.querySelector(\"input[data-online='invite']\").value !== ''")
+        # The links show as soon as the server made the match; the seat is known with its first frame.
+        self.page.wait_for_function("window.nardyOnline.you !== null")
         invite = self.page.locator("input[data-online='invite']").input_value()
         watch = self.page.locator("input[data-online='watch']").input_value()
         return invite.split("/en/play/", 1)[1], watch.split("/en/play/", 1)[1]

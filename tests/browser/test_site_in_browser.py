@@ -50,8 +50,10 @@ def test_no_page_requests_another_host(browser, site_url, site_languages):
             page.goto(site_url + path, wait_until="networkidle")
         assert guard.foreign == [] and guard.blocked == [], guard.foreign + guard.blocked
         assert len(guard.local) > visited * 3
-        # The only answers >= 400: the unknown addresses themselves.
-        assert [f for f in guard.failed if "/no-such-page" not in f] == [], guard.failed
+        # The only answers >= 400: the unknown addresses themselves. The root page sends the reader on to a
+        # language as its script runs; on a busy machine that cuts its own load short (net::ERR_ABORTED).
+        cut_short = f"failed {site_url}: net::ERR_ABORTED"
+        assert [f for f in guard.failed if "/no-such-page" not in f and f != cut_short] == [], guard.failed
         assert guard.errors == []
     finally:
         guard.close()
