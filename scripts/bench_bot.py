@@ -107,8 +107,11 @@ def strength(args) -> list[dict]:
     rows = []
     print("| pairing (first player's result) | games | games won, 95% interval | points per game | time | load |")
     print("|---|---|---|---|---|---|", flush=True)
+    # Only the games that are played: a reference file of an earlier encoding (the first stage's short.json
+    # is short-v1) need not load when its game is not.
     reference = {game: load(game, args.reference_weights / f"{game}.json")
-                 for game in ("short", "long")} if args.reference_weights else {}
+                 for game, pairs in (("short", args.short_pairs), ("long", args.long_pairs))
+                 if pairs} if args.reference_weights else {}
     if args.short_pairs:
         pairings = []
         for level in ("strong", STRONGEST):

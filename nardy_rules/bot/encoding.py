@@ -65,6 +65,8 @@ DISCRETE_MAX = 36
 #: A side's bar in the masks of :func:`hit_rolls` (bit p = its own point p), and every point and the bar.
 _BAR_BIT = 1 << BAR
 _ALL_POINTS = (1 << 26) - 1
+#: hit_rolls' answers by its masks: candidate plays and replies share most of them.
+_SHOTS: dict = {}
 
 
 def hit_rolls(occupied: int, blots: int, blocks: int) -> int:
@@ -80,8 +82,14 @@ def hit_rolls(occupied: int, blots: int, blocks: int) -> int:
     passes ``occupied`` = the bar alone), and no check that the other
     checkers can use the roll at all.
     """
-    if not blots or not occupied:
-        return 0
+    if not blots & ((1 << (occupied.bit_length() - 1)) - 1 if occupied else 0):
+        return 0  # no blot, no hitter, or every blot behind every hitter
+    key = (occupied, blots, blocks)
+    count = _SHOTS.get(key)
+    if count is not None:
+        return count
+    if len(_SHOTS) > 20_000:  # the look-ahead meets a few thousand a decision: keep the recent ones
+        _SHOTS.clear()
     free = _ALL_POINTS & ~blocks
     missed = []  # (die, where it lands unblocked) for each die that hits nothing at once
     for die in range(1, 7):
@@ -102,6 +110,7 @@ def hit_rolls(occupied: int, blots: int, blocks: int) -> int:
         for b, step_b in missed[i + 1:]:
             if (step_a >> b) & blots or (step_b >> a) & blots:
                 count += 2
+    _SHOTS[key] = count
     return count
 
 
@@ -239,15 +248,6 @@ class ShortEncoding(Encoding):
         opp_points = sum(1 << p for p in range(1, 25) if opp[p])
         own_blots, own_blocks = _targets(own)
         opp_blots, opp_blocks = _targets(opp)
-        shots: dict = {}  # (hitters, blots, blocks) -> hit_rolls: replies often leave the same masks
-
-        def shot_count(hitters, blots, blocks):
-            key = (hitters, blots, blocks)
-            count = shots.get(key)
-            if count is None:
-                count = shots[key] = hit_rolls(hitters, blots, blocks)
-            return count
-
         def discrete(changes, hits):
             mask = base_mask
             blots, blocks = opp_blots, opp_blocks  # the opponent's, in the side on roll's numbering
@@ -279,8 +279,8 @@ class ShortEncoding(Encoding):
             while rear and not opp[rear] + changes.get(rear, 0):
                 rear -= 1
             return (6 if (25 if hits else own_rear) + rear > 25 else 0, own_prime, _mask_run(mask),
-                    shot_count(_BAR_BIT if hits else own_hitters, blots, blocks),
-                    shot_count(hitters, mine, own_blocks))
+                    hit_rolls(_BAR_BIT if hits else own_hitters, blots, blocks),
+                    hit_rolls(hitters, mine, own_blocks))
 
         return discrete
 
