@@ -132,7 +132,7 @@ def read_weights(path, game: str, earlier: bool = False) -> tuple[int, list[list
     if earlier and isinstance(data.get("encoding"), str) and data["encoding"].startswith(f"{game}-") \
             and type(declared) is int and encoding.global_start <= declared <= inputs:
         inputs = declared
-        checks = checks[:1] + checks[3:]
+        checks = [check for check in checks if check[0] not in ("encoding", "inputs")]
     for field, wanted in checks:
         if not _exactly(data.get(field), wanted):
             raise fail(f"{field} is {quote(data.get(field), as_json=True)}, the engine needs "
