@@ -131,3 +131,16 @@ def test_banner_text_is_inserted_as_text(tmp_path, monkeypatch):
     text = (site / "short" / "index.html").read_text(encoding="utf-8")
     assert "<img src=x onerror" not in text
     assert parse_file(site / "short" / "index.html").find(cls="nardy-review").text() == EVIL
+
+
+def test_no_script_blocks_the_parser_before_the_article_is_painted(small_site):
+    """Material's bundle and the site's script are deferred, in that order (assets/nardy.js reads document$):
+    an external script at the body's end that is already fetched would run inside the parser's task, before
+    the article's first paint (dev/benchmarks.md, "Phone performance")."""
+    page = parse_file(small_site / "short" / "index.html")
+    external = [script for script in page.find_all("script") if script.get("src")]
+    names = [script.get("src").rsplit("/", 1)[-1] for script in external]
+    bundle = next(i for i, name in enumerate(names) if re.fullmatch(r"bundle\.[0-9a-f]+\.min\.js", name))
+    assert names.index("nardy.js") > bundle
+    for script in external:
+        assert script.get("type") == "module" or "defer" in script.attrs, script.get("src")
