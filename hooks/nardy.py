@@ -23,6 +23,7 @@ from mkdocs.structure.files import File
 try:
     from nardy_rules import svg
     from nardy_site.app import live_assets
+    from nardy_site.hook import tables
     from nardy_site.hook.site_build import SiteBuild
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
     # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
@@ -55,6 +56,10 @@ def on_page_markdown(markdown, page, config, files):
     return SiteBuild.of(config).page_markdown(markdown, page, config)
 
 
+def on_page_content(html, page, config, files):
+    return SiteBuild.of(config).page_content(html)
+
+
 def on_env(env, config, files):
     SiteBuild.of(config).finish()
     return env
@@ -82,14 +87,16 @@ def layout_module() -> str:
 
 def ship_assets(files, config, translator) -> None:
     """``assets/nardy.css`` (``assets/site/nardy.css`` and ``assets/play/nardy-play.css``, plus the board rules of
-    ``nardy_rules.svg``) and ``assets/nardy.js`` (``assets/site/nardy.js``), the same for every language; and the
+    ``nardy_rules.svg`` and Material's table rules for the tables the build wraps, ``nardy_site.hook.tables``)
+    and ``assets/nardy.js`` (``assets/site/nardy.js``), the same for every language; and the
     live boards' files: their scripts (``nardy_site.app.live_assets.SCRIPTS``, at the same paths under ``assets/``),
     the board geometry of both games once (:func:`layout_module`) and the language's strings compiled from its
     catalog (``assets/i18n.json``, ``nardy_site.app.live_assets.catalog``). Pyodide and the engine archive are
     shared by all languages (``<site>/pyodide/``, written by ``nardy_site.build``)."""
     assets = {
         CSS_URI: (ROOT / "assets" / "site" / "nardy.css").read_text(encoding="utf-8")
-        + (ROOT / "assets" / "play" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE,
+        + (ROOT / "assets" / "play" / "nardy-play.css").read_text(encoding="utf-8") + svg.STYLE
+        + tables.material_table_rules(),
         JS_URI: (ROOT / "assets" / "site" / "nardy.js").read_text(encoding="utf-8"),
         LAYOUT_URI: layout_module(),
         CATALOG_URI: json.dumps(live_assets.catalog(translator), ensure_ascii=False, separators=(",", ":")),

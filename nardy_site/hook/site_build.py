@@ -22,6 +22,8 @@ The events, each a method:
   and description; ``translation`` checked, ``nardy_site.translations.translation``); every
   table and ```nardy block checked, each block replaced by its figure
   (``nardy_site.hook.page_blocks``).
+- ``on_page_content`` (:meth:`page_content`): every table Markdown made in Material's
+  scroll region already, so Material's start does not move it (``nardy_site.hook.tables``).
 - ``on_env`` (:meth:`finish`): stops the build naming ``file:line: reason`` for
   every problem of the pages; warns (fatal in a strict build) on text missing
   from a released language's catalog.
@@ -48,7 +50,7 @@ from ..paths import display
 from ..translations import outdated_notice, translation
 from ..translations.i18n import Translator
 from ..translations.languages import Language
-from . import page_blocks, site_config
+from . import page_blocks, site_config, tables
 
 log = logging.getLogger("mkdocs.hooks.nardy")
 
@@ -132,6 +134,9 @@ class SiteBuild:
         diagram.write_page(drawn, config["site_dir"], page.file.dest_uri)
         replay.write_files(blocks, config["site_dir"], page.file.dest_uri)
         return markdown
+
+    def page_content(self, html: str) -> str:
+        return tables.wrap(html)
 
     def finish(self) -> None:
         if self.problems:

@@ -219,3 +219,32 @@ def test_the_colour_scheme_toggle(browser, site_url, scheme):
         assert guard.clean, (guard.foreign, guard.errors)
     finally:
         guard.close()
+
+
+def test_the_builds_tables_look_as_materials_own(guard, site_url, site_languages):
+    """A table the build wrapped (nardy_site/hook/tables.py) is styled as Material styles a plain one: a clone
+    without the class, in the same wrappers at the article's end after Material's start, gets the same computed
+    style, cell by cell."""
+    page = guard.new_page()
+    page.goto(f"{site_url}{site_languages[0].code}/short/", wait_until="load")
+    page.wait_for_function("document.querySelectorAll('.md-typeset__scrollwrap[role=region]').length > 0")
+    found = page.evaluate("""() => {
+        const ours = document.querySelector(".md-typeset__table > table.nardy-table");
+        const plain = ours.cloneNode(true);
+        plain.removeAttribute("class");
+        const wrap = ours.closest(".md-typeset__scrollwrap").cloneNode(false);
+        const inner = ours.parentElement.cloneNode(false);
+        inner.append(plain);
+        wrap.append(inner);
+        document.querySelector("article").append(wrap);
+        const props = ["display", "font-size", "font-weight", "border-top-width", "border-top-style", "border-radius",
+                       "background-color", "max-width", "overflow-x", "padding-left", "padding-top", "text-align",
+                       "vertical-align", "min-width", "margin-top", "margin-bottom"];
+        const style = (element) => props.map((name) => getComputedStyle(element).getPropertyValue(name));
+        const parts = (table) => [table, table.querySelector("th"), table.querySelector("td"), table.querySelector("tbody tr")];
+        const a = parts(ours).map(style), b = parts(plain).map(style);
+        const differ = props.flatMap((name, i) => a.some((row, j) => row[i] !== b[j][i]) ? [name] : []);
+        return {plain: document.querySelectorAll("article table:not([class])").length, differ, ours: a, material: b};
+    }""")
+    assert found["plain"] == 1, found  # the clone alone: every table of the page came wrapped and classed
+    assert found["differ"] == [], found
