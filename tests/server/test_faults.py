@@ -55,7 +55,9 @@ def test_sigkill_mid_game_loses_nothing_anyone_saw(site_dir, sqlite_env):
             await play([a, b], rng, lambda: a.seq >= 40, [watcher])
 
             async def keep_playing():
-                while True:
+                # Until both connections are gone: the kill may come when each client's last state says the
+                # other is to act (one's action answered, the other's frame lost), and then neither acts.
+                while not all(client.closed.done() for client in (a, b)):
                     actor = next((c for c in (a, b) if c.my_turn()), None)
                     if actor is not None:
                         await actor.act(random_action(actor.state, rng))
