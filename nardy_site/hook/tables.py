@@ -121,15 +121,21 @@ def table_rules(css: str, where: str = "stylesheet") -> str:
     return "".join(rules)
 
 
-@functools.cache
-def material_table_rules() -> str:
-    """:func:`table_rules` of the installed Material's stylesheet; stops the build if it has none (a Material
-    that styles its tables otherwise: this module must follow it)."""
+def material_stylesheet() -> Path:
+    """The installed Material's main stylesheet (its name carries a hash of its content)."""
     folder = Path(material.__file__).parent / "templates" / "assets" / "stylesheets"
     sheets = sorted(folder.glob("main.*.min.css"))
     if len(sheets) != 1:
         raise PluginError(f"{folder}: expected one main.*.min.css of Material, found {len(sheets)}")
-    rules = table_rules(sheets[0].read_text(encoding="utf-8"), str(sheets[0]))
+    return sheets[0]
+
+
+@functools.cache
+def material_table_rules() -> str:
+    """:func:`table_rules` of :func:`material_stylesheet`; stops the build if it has none (a Material that
+    styles its tables otherwise: this module must follow it)."""
+    sheet = material_stylesheet()
+    rules = table_rules(sheet.read_text(encoding="utf-8"), str(sheet))
     if f"{OURS}{{" not in rules:
-        raise PluginError(f"{sheets[0]}: no rule for {MATERIAL} found; nardy_site/hook/tables.py must follow Material")
+        raise PluginError(f"{sheet}: no rule for {MATERIAL} found; nardy_site/hook/tables.py must follow Material")
     return f"/* Material's rules for its plain tables, for the tables the build wraps (nardy_site/hook/tables.py). */\n{rules}\n"
