@@ -2,7 +2,7 @@
 """Speed of the site in headless Chromium on this machine (a benchmark, not a test).
 
     .venv/bin/python scripts/bench_site.py [--runs 5] [--site DIR] [--page uz/short/] [--lighthouse [--lighthouse-runs 1]]
-        [--play-rounds 5] [--play-only] [--play-lang en] [--play-variants shipped,no-opening,...]
+        [--play-rounds 5] [--play-only] [--play-lang en] [--play-variants shipped,no-opening,...] [--play-before DIR]
         [--move-rounds 10] [--moves-only]
 
 Builds the site into a temporary folder (or uses ``--site``), serves it with
@@ -33,7 +33,8 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   screen, the board drawn for the game by the page's script, the first legal move possible (the opening
   roll thrown as soon as it is offered, then a tap on a checker: its destinations shown) and the engine
   ready, in the same load; with the variants of ``--play-variants`` alternating (``no-opening``: without
-  the recorded opening, every answer the engine's);
+  the recorded opening, every answer the engine's; ``before``: the build ``--play-before`` names, main's
+  say, as shipped);
 - a move on the play page (``--move-rounds``, ``--moves-only`` for this alone): from the pointer's release of
   a tap on a destination (a checker selected first) or of a drop (a checker dragged there) to the first
   frame that shows the checker at its destination, with the move travelling (as players see it) and with
@@ -219,6 +220,11 @@ localStorage.removeItem('nardy-play-v1');  // a new game, also on the warm load
       });
     }
   };
+  // The game's drawing is seen in the task that makes it (a mutation observer's callback is a microtask): the
+  // poll, a task, may wait behind Material's start.
+  new MutationObserver(() => {
+    if (window.__play.drawn === undefined && window.nardyPlay && window.nardyPlay.state) window.__play.drawn = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
   const poll = () => {
     const play = window.__play;
     const now = performance.now();
@@ -300,7 +306,8 @@ def _no_snapshot(site: Path, code: str) -> None:
 
 def _no_opening(site: Path, code: str) -> None:
     """The play page without its recorded opening (nardy_site/figures/opening.py): every answer is the engine's."""
-    (site / code / "play" / "nardy-opening.json").unlink()
+    for name in ("nardy-opening.json", "nardy-opening-checks.json"):
+        (site / code / "play" / name).unlink()
 
 
 def _no_search(site: Path, code: str) -> None:
@@ -315,6 +322,7 @@ def _no_search(site: Path, code: str) -> None:
 
 PLAY_VARIANTS = {
     "shipped": (),
+    "before": (),  # --play-before's build, as shipped
     "no-opening": (_no_opening,),
     "no-search": (_no_search,),
     "no-snapshot": (_no_snapshot,),
@@ -355,11 +363,14 @@ def play_once(page, url: str) -> dict:
             "resources": resources, "from": started[0], "note": started[1]}
 
 
-def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, variants: list[str]) -> None:
+def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, variants: list[str],
+               before: Path | None = None) -> None:
+    """before: another build (main's), played as the variant "before" (as shipped), alternating with the others."""
     servers, results = {}, {name: {"cold": [], "warm": []} for name in variants}
     try:
         for name in variants:
-            servers[name] = serve_in_thread(play_site(site, folder, name, code))
+            source = before if name == "before" else site
+            servers[name] = serve_in_thread(play_site(source, folder, name, code))
         print(f"play page ({code}/play/, a new game, opening 3-1), {rounds} rounds, the variants alternating; "
               f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         for _round in range(rounds):
@@ -518,11 +529,17 @@ def main(argv=None) -> int:
     parser.add_argument("--play-lang", default="en", help="the play page's language (default en)")
     parser.add_argument("--play-variants", default="shipped,no-opening",
                         help=f"comma-separated, of: {', '.join(PLAY_VARIANTS)} (default shipped,no-opening)")
+    parser.add_argument("--play-before", type=Path, metavar="DIR",
+                        help="another built site (say main's) played beside this one as the variant 'before'")
     parser.add_argument("--move-rounds", type=int, default=10,
                         help="rounds of a move on the play page, travelling and reduced motion (0: none)")
     parser.add_argument("--moves-only", action="store_true", help="only the moves on the play page")
     args = parser.parse_args(argv)
     variants = [name.strip() for name in args.play_variants.split(",") if name.strip()]
+    if args.play_before:
+        variants = ["before", *[name for name in variants if name != "before"]]
+    elif "before" in variants:
+        parser.error("the variant 'before' needs --play-before")
     unknown = [name for name in variants if name not in PLAY_VARIANTS]
     if unknown:
         parser.error(f"unknown play variants: {', '.join(unknown)}")
@@ -553,7 +570,8 @@ def main(argv=None) -> int:
                     browser.close()
                     return 0
                 if args.play_rounds:
-                    bench_play(browser, site, Path(temporary), args.play_rounds, args.play_lang, variants)
+                    bench_play(browser, site, Path(temporary), args.play_rounds, args.play_lang, variants,
+                               args.play_before)
                     print()
                 if args.play_only:
                     browser.close()

@@ -4,8 +4,10 @@
    opening is known before any reader comes, so the build recorded every game request the page sends
    from "new" to the first "confirm" (the opening roll, long nardy's first roll, every order of moves,
    undo) and the targets and check answers of those turns: nardy_site/figures/opening.py writes
-   play/nardy-opening.json (its docstring has the format). Until the engine is ready, answer(request)
-   answers from it exactly what the worker would (null for anything else: the engine answers that).
+   play/nardy-opening.json and, apart, the check answers, play/nardy-opening-checks.json (half the record,
+   fetched when a checker is first selected, so the first file is read sooner; the docstring has both
+   formats). Until the engine is ready, answer(request) answers from them exactly what the worker would
+   (null for anything else: the engine answers that).
 
    The stand-in keeps its match as a worker's session does (nardy_rules.game_session: an id, seq, the
    change of each action), so the page (OpenMatch) keeps the record from its changes as always. Its id
@@ -13,7 +15,8 @@
    (the computer's decision, a second turn), the page's request about the match goes to the worker,
    which answers "no-such-match", and OpenMatch opens the record there: the match goes on in the
    engine. Nothing here knows a rule; the dice are the page's own throws (nardy-play-seats.js). A
-   damaged record is never used: it is said on the console once and the engine answers everything. */
+   damaged record is never used: it is said on the console once and the engine answers everything (a
+   damaged checks file: the engine answers the checks). */
 
 import { AnswerRecord } from "../engine/nardy-embedded.js";
 
@@ -32,15 +35,15 @@ function keysAre(object, keys) {
   return isObject(object) && Object.keys(object).sort().join(",") === keys;
 }
 
-function check(condition, what) {
-  if (!condition) throw new Error(`The play page's opening record (nardy-opening.json) is damaged: ${what}.`);
+function check(condition, what, name = "nardy-opening.json") {
+  if (!condition) throw new Error(`The play page's opening record (${name}) is damaged: ${what}.`);
 }
 
 const index = (value, size) => Number.isInteger(value) && value >= 0 && value < size;
 
 /** Every index the record holds points into its tables: a damaged record fails here, not in a game. */
 function validate(json) {
-  check(isObject(json) && json.format === 1, "not format 1");
+  check(isObject(json) && json.format === 2, "not format 2");
   check(Array.isArray(json.values), "no values");
   check(isObject(json.games) && isObject(json.answers), "no games or answers");
   for (const [variant, game] of Object.entries(json.games)) {
@@ -72,7 +75,6 @@ function validate(json) {
       check(isObject(state) && isObject(state.answer) && Array.isArray(state.answer.legal_moves) && Array.isArray(state.next)
         && state.next.length === state.answer.legal_moves.length && state.next.every((n) => index(n, turn.states.length)), "a state of the answers");
       if (state.targets) check(state.targets.length === turn.places.length && state.targets.every((n) => index(n, answers.shared.length)), "targets");
-      for (const item of state.checks || []) check(Array.isArray(item) && index(item[3], answers.shared.length), "checks");
     }
   }
 }
@@ -83,7 +85,22 @@ export class OpeningRecord {
     validate(json);
     this.values = json.values;
     this.games = json.games;
+    this.turns = json.answers.turns;
     this.answers = new AnswerRecord(json.answers);
+  }
+
+  /** The check answers (nardy-opening-checks.json) put in the turns' states, as the boards' record holds them;
+      throws an Error saying what is damaged, and then puts nothing in. */
+  addChecks(json) {
+    const name = "nardy-opening-checks.json";
+    check(isObject(json) && json.format === 2 && Array.isArray(json.shared) && Array.isArray(json.turns)
+      && json.turns.length === this.turns.length, "not format 2, or not this record's", name);
+    const item = (value) => Array.isArray(value) && value.length === 4 && index(value[3], json.shared.length);
+    json.turns.forEach((states, number) => check(Array.isArray(states) && states.length === this.turns[number].states.length
+      && states.every((items) => Array.isArray(items) && items.every(item)), `turn ${number}`, name));
+    json.turns.forEach((states, number) => states.forEach((items, at) => {
+      this.turns[number].states[at].checks = items.map(([from, to, die, answer]) => [from, to, die, json.shared[answer]]);
+    }));
   }
 }
 
@@ -95,11 +112,14 @@ export function fetchRecord(url) {
 
 /** The stand-in: answer(request) is the engine's answer from the record (a Promise), or null. */
 export class Opening {
-  /** source: a Promise of the record's JSON (fetchRecord), or of null. */
-  constructor(source, engine) {
+  /** source: a Promise of the record's JSON (fetchRecord), or of null; checks: a function that fetches the check
+      answers' JSON the same way (called once, when a checker is first selected). */
+  constructor(source, engine, checks = () => Promise.resolve(null)) {
     this.engine = engine;
     this.match = null;
-    this.problem = ""; // what is wrong with a damaged record (the tests read it)
+    this.fetchChecks = checks;
+    this.checks = null; // a Promise of whether the record holds the check answers, once they are asked for
+    this.problem = ""; // what is wrong with a damaged record or checks file (the tests read it)
     this.record = Promise.resolve(source)
       .then((json) => (json === null ? null : new OpeningRecord(json)))
       .catch((error) => {
@@ -119,9 +139,35 @@ export class Opening {
         if (answer === null) this.match = null; // the engine has the match from now on (from its record)
         return answer;
       }
-      if ((request.op === "targets" || request.op === "check") && this.match) return this.turn(record, request);
+      if (request.op === "targets" && this.match) {
+        this.loadChecks(record); // a check may follow the selection
+        return this.turn(record, request);
+      }
+      if (request.op === "check" && this.match) {
+        return this.loadChecks(record).then((held) => (held && this.engine.status !== "ready" && this.match ? this.turn(record, request) : null));
+      }
       return null;
     });
+  }
+
+  /** The check answers put in the record, fetched once (a Promise of true; false without them). */
+  loadChecks(record) {
+    if (!this.checks) {
+      this.checks = Promise.resolve()
+        .then(() => this.fetchChecks())
+        .then((json) => {
+          if (json === null) return false;
+          record.addChecks(json);
+          return true;
+        })
+        .catch((error) => {
+          this.problem = error instanceof SyntaxError
+            ? `The play page's opening record (nardy-opening-checks.json) is damaged: ${error.message}` : String(error && error.message);
+          console.error(this.problem);
+          return false;
+        });
+    }
+    return this.checks;
   }
 
   /** A game request: a new match of a recorded game and length, or an action the record holds. */

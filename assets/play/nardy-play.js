@@ -42,6 +42,15 @@ async function exportMatch(app) {
   app.say(app.t("play-exported"));
 }
 
+/** The read of url's JSON the page's head started (overrides/main.html: null for a file not there, a rejection for
+    one that is not JSON), or fetch(url) made now; each read taken once. */
+function earlyRead(name, url, fetchNow) {
+  const reads = globalThis.nardyEarlyReads || {};
+  const early = reads[name];
+  if (reads[name]) reads[name] = null;
+  return early && early.url === url.href ? early.read : fetchNow(url);
+}
+
 async function init() {
   const mount = document.getElementById("nardy-play");
   if (!mount) return;
@@ -50,9 +59,14 @@ async function init() {
   // to draw a board's answer at hand first).
   engine.start();
   engine.spawn();
-  // A new game's first turn before the engine is ready: the build's record of the engine's answers, fetched now.
-  const opening = new Opening(fetchRecord(new URL("nardy-opening.json", location.href)), engine);
-  const strings = await Strings.load(new URL("../i18n.json", import.meta.url));
+  // A new game's first turn before the engine is ready: the build's record of the engine's answers, fetched now
+  // (its check answers once a checker is selected).
+  const opening = new Opening(earlyRead("opening", new URL("nardy-opening.json", location.href), fetchRecord), engine,
+    () => fetchRecord(new URL("nardy-opening-checks.json", location.href)));
+  // Read already, the page's new game is drawn in this module's task (overrides/main.html says why).
+  const stringsUrl = new URL("../i18n.json", import.meta.url);
+  const strings = await earlyRead("strings", stringsUrl, () => Promise.resolve(null))
+    .then((json) => (json ? new Strings(json) : Strings.load(stringsUrl)), () => Strings.load(stringsUrl));
   const store = new Store();
   const app = new PlayApp({ mount, engine, strings, layouts: LAYOUTS, store, opening });
   window.nardyPlay = app;

@@ -19,10 +19,13 @@ there: ``walk_only`` (of each state's ``state`` answer only ``legal_moves``,
 which the walk follows; the ``state`` op is left to the engine), no
 ``plays`` and no ``positions``.
 
-One file, ``<lang>/play/nardy-opening.json`` (:data:`NAME`, next to the play
-page), fetched by the play page only::
+Two files next to the play page, fetched by it only: ``nardy-opening.json``
+(:data:`NAME`), preloaded, all a new game's first turn needs, and
+``nardy-opening-checks.json`` (:data:`CHECKS_NAME`), the ``check`` answers,
+fetched once the reader selects a checker (:func:`split`): they are half the
+record, and a phone parses the first file before the first move is possible::
 
-    {"format": 1,
+    {"format": 2,
      "values": [...],                     the table of every value below, by index
      "games": {"short": {"keys": [...],  a game state's fields, in the engine's order
                          "lengths": {"0": 0, "1": 1, "3": 0, ...},  match length -> table
@@ -53,8 +56,17 @@ page), fetched by the play page only::
   ``back``; ``sheet_at`` likewise); a confirmed play's scoresheet entry has
   ``"moves": null``: the moves walked. ``undo`` goes back one node.
 
-The build caches it in ``build/opening/`` under the digest of the engine's
-code (:func:`nardy_site.figures.answers.board_records` does the same).
+In the first file each turn state's ``checks`` are left out, and ``shared``
+holds only what ``targets`` name. The second::
+
+    {"format": 2,
+     "shared": [...],                     the check answers, each stored once
+     "turns": [[[[from, to, die, index], ...], ...], ...]}
+                                          per turn of the first file's answers,
+                                          per state: its checks, index into shared
+
+The build caches the whole record in ``build/opening/`` under the digest of the
+engine's code (:func:`nardy_site.figures.answers.board_records` does the same).
 """
 
 from __future__ import annotations
@@ -71,9 +83,10 @@ from nardy_rules import from_text, live
 from .answers import CACHE as ANSWERS_CACHE
 from .answers import PLACES, Record, _engine_digest
 
-#: The record, next to the play page's ``index.html``.
+#: The record, next to the play page's ``index.html``, and its check answers.
 NAME = "nardy-opening.json"
-FORMAT = 1
+CHECKS_NAME = "nardy-opening-checks.json"
+FORMAT = 2
 #: The match lengths the page's form offers (assets/play/nardy-play-panel.js, LENGTHS; 0: a single game).
 LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
 VARIANTS = ("short", "long")
@@ -305,7 +318,8 @@ def record() -> dict:
 
 
 def text() -> str:
-    """The record as the file's text; kept in ``build/opening/`` under the digest of the engine's code."""
+    """The whole record's text (:func:`split` makes the two files); kept in ``build/opening/`` under the digest of
+    the engine's code."""
     own = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
     cached = CACHE / f"{_engine_digest()[:16]}-{own}.json"
     try:
@@ -325,9 +339,37 @@ def text() -> str:
     return made
 
 
-def write(site_dir, dest_uri: str) -> Path:
-    """Write the record next to the play page (``dest_uri``: its ``.../index.html``)."""
-    path = Path(site_dir) / posixpath.dirname(dest_uri) / NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text(), encoding="utf-8")
-    return path
+def split(whole: dict) -> tuple[dict, dict]:
+    """The record as its two files: without the turns' ``check`` answers, and those answers."""
+    main = copy.deepcopy(whole)
+    answers = main["answers"]
+    shared, kept = answers["shared"], {}
+    checks = {"format": FORMAT, "shared": [], "turns": []}
+    moved: dict[int, int] = {}
+    for turn in answers["turns"]:
+        states = []
+        for state in turn["states"]:
+            items = state.pop("checks", [])
+            for item in items:
+                if item[3] not in moved:
+                    moved[item[3]] = len(checks["shared"])
+                    checks["shared"].append(shared[item[3]])
+            states.append([[*item[:3], moved[item[3]]] for item in items])
+            for number, index in enumerate(state.get("targets", ())):
+                state["targets"][number] = kept.setdefault(index, len(kept))
+        checks["turns"].append(states)
+    answers["shared"] = [None] * len(kept)
+    for index, number in kept.items():
+        answers["shared"][number] = shared[index]
+    return main, checks
+
+
+def write(site_dir, dest_uri: str) -> list[Path]:
+    """Write the record's two files next to the play page (``dest_uri``: its ``.../index.html``)."""
+    folder = Path(site_dir) / posixpath.dirname(dest_uri)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, part in zip((NAME, CHECKS_NAME), split(json.loads(text()))):
+        paths.append(folder / name)
+        paths[-1].write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    return paths

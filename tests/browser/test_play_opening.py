@@ -8,6 +8,8 @@ first reply says it is getting ready until the engine is."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 
 from .conftest import Guard
@@ -58,6 +60,11 @@ def board_count(play, side, point):
              return (p && p[side][String(point)]) || 0; }""", [side, point])
 
 
+def requested(guard, path):
+    """How many times the page asked the site for the file at path."""
+    return sum(1 for url in guard.local if urlsplit(url).path == path)
+
+
 def place_xy(play, place):
     """Where a place is on the screen (the board scrolled into view)."""
     return play.page.evaluate(
@@ -77,6 +84,9 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
     play.press("opening")
     play.wait("s.phase === 'move'")
     assert play.status() == t("play-opening-white", white=3, black=1)
+    # The strings and the record read once, by the page's head (overrides/main.html); the check answers not yet.
+    assert requested(guard, "/en/assets/i18n.json") == 1 and requested(guard, "/en/play/nardy-opening.json") == 1
+    assert requested(guard, "/en/play/nardy-opening-checks.json") == 0
     play.move(8, 5)
     assert play.status() == board("moved", move="8/5", dice="1")
     play.click(24)
@@ -85,6 +95,7 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
     play.page.wait_for_function("!document.querySelector('.nardy-live-selected')")
     play.page.wait_for_timeout(200)
     assert play.status() == reason("no-such-die", distance=6, dice="1")
+    assert requested(guard, "/en/play/nardy-opening-checks.json") == 1  # fetched at the first selection
     play.move(6, 5)
     assert board_count(play, "white", 5) == 2 and board_count(play, "white", 8) == 2
     play.press("confirm")

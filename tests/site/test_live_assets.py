@@ -127,6 +127,10 @@ def test_module_script_only_on_pages_with_boards(site, site_languages):
                 assert 'addEventListener("load"' in loaders[0].text()
             elif url == "play/":  # the play page's own script (it starts the engine itself)
                 assert [s.get("src") for s in modules] == ["../assets/play/nardy-play.js"]
+                # before Material's deferred bundle, so it runs first (scripts deferred run in document order)
+                sources = [s.get("src") for s in root.find_all("script") if s.get("src")]
+                bundle = next(i for i, src in enumerate(sources) if "/javascripts/bundle." in src)
+                assert sources.index("../assets/play/nardy-play.js") < bundle
             else:
                 assert not modules and not loaders
             urls = [u for _line, u in loaded_urls(root)]

@@ -4,9 +4,9 @@ For each game, every opening throw (a tie followed by another throw) and in long
 match length the form offers: a new match, the opening, the first turn played move by move in a random order
 (with undos), the targets of every place and the check of a place no checker may go to in each state, then the
 confirm. The same requests are asked of the engine (``nardy_rules.live.handle``, a match of its own) and of the
-stand-in (assets/play/nardy-play-opening.js, in Node.js, over the record the build ships): every answer equal,
-the match's id aside; and what the record does not hold (the next roll, the computer's decision) left to the
-engine. A damaged record is refused saying so."""
+stand-in (assets/play/nardy-play-opening.js, in Node.js, over the two files the build ships): every answer
+equal, the match's id aside; and what the record does not hold (the next roll, the computer's decision) left to
+the engine. A damaged record or checks file is refused saying so."""
 
 from __future__ import annotations
 
@@ -32,15 +32,18 @@ MATCH = "opening"  # the stand-in's match id (nardy-play-opening.js)
 
 @pytest.fixture(scope="module")
 def record_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("opening") / opening.NAME
-    path.write_text(opening.text(), encoding="utf-8")
-    return path
+    """The record as the build writes it next to the play page (its checks file beside it)."""
+    folder = tmp_path_factory.mktemp("opening")
+    written = opening.write(folder, "play/index.html")
+    assert [path.name for path in written] == [opening.NAME, opening.CHECKS_NAME]
+    return written[0]
 
 
-def stand_in(record_path, scenarios, damaged=()):
+def stand_in(record_path, scenarios, damaged=(), damaged_checks=()):
     done = subprocess.run(
         [NODE, str(ROOT / "tests" / "site" / "opening_runner.mjs"), str(ROOT / "assets")],
-        input=json.dumps({"record": str(record_path), "scenarios": scenarios, "damaged": list(damaged)}),
+        input=json.dumps({"record": str(record_path), "checks": str(record_path.with_name(opening.CHECKS_NAME)),
+                          "scenarios": scenarios, "damaged": list(damaged), "damaged_checks": list(damaged_checks)}),
         capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
@@ -143,12 +146,12 @@ def test_a_damaged_record_is_refused_saying_so(record_path):
         return copied
 
     cases = [
-        damaged(lambda r: r.update(format=2)),
+        damaged(lambda r: r.update(format=1)),
         damaged(lambda r: next(n for n in r["games"]["short"]["nodes"] if "move" in n)["move"][0].__setitem__(0, 10**6)),
         damaged(lambda r: r["games"]["long"]["nodes"][0]["rows"][0].__setitem__(3, len(r["values"]))),
         damaged(lambda r: r["games"]["short"]["lengths"].__setitem__("5", 7)),
-        damaged(lambda r: next(s for t in r["answers"]["turns"] for s in t["states"] if s.get("checks"))["checks"][0]
-                .__setitem__(3, -1)),
+        damaged(lambda r: next(s for t in r["answers"]["turns"] for s in t["states"] if s.get("targets"))["targets"]
+                .__setitem__(0, len(r["answers"]["shared"]))),
         damaged(lambda r: r["answers"]["turns"][0]["states"][0].__setitem__("next", [])),
         damaged(lambda r: r["games"]["short"]["nodes"][0]["open"].__setitem__("3,1", [0, "x"])),
     ]
@@ -157,8 +160,45 @@ def test_a_damaged_record_is_refused_saying_so(record_path):
     assert stand_in(record_path, [], [record])["damaged"] == [""]
 
 
+def test_damaged_check_answers_are_refused_saying_so_and_put_nothing_in(record_path):
+    checks = json.loads(record_path.with_name(opening.CHECKS_NAME).read_text(encoding="utf-8"))
+
+    def damaged(change):
+        copied = copy.deepcopy(checks)
+        change(copied)
+        return copied
+
+    last = next(n for n in range(len(checks["turns"]) - 1, -1, -1) if any(checks["turns"][n]))
+    cases = [
+        damaged(lambda c: c.update(format=1)),
+        damaged(lambda c: c["turns"].pop()),  # another record's
+        damaged(lambda c: c["turns"][0].append([])),
+        # the last turn's: the turns before it would already hold their checks if it were put in as it is read
+        damaged(lambda c: next(s for s in c["turns"][last] if s)[0].__setitem__(3, len(c["shared"]))),
+        damaged(lambda c: c["turns"][last].__setitem__(0, {"3": 1})),
+    ]
+    said = stand_in(record_path, [], damaged_checks=cases)["damaged_checks"]
+    for message, touched in said:
+        assert re.match(r"The play page's opening record \(nardy-opening-checks\.json\) is damaged: ", message), message
+        assert not touched
+    assert stand_in(record_path, [], damaged_checks=[checks])["damaged_checks"] == [["", True]]
+
+
+def test_a_new_games_first_move_waits_for_half_the_record(record_path):
+    """The first file holds no check answer (the checks file does, every one the engine's): it is what the page
+    reads before the first move is possible."""
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    checks = json.loads(record_path.with_name(opening.CHECKS_NAME).read_text(encoding="utf-8"))
+    assert not any("checks" in state for turn in record["answers"]["turns"] for state in turn["states"])
+    assert all(set(answer) == {"paths", "refused", "reason"} for answer in record["answers"]["shared"])  # targets'
+    assert checks["shared"] and all(set(answer) == {"legal", "reason"} for answer in checks["shared"])
+    assert sum(len(items) for states in checks["turns"] for items in states) > 1000
+    first, second = record_path.stat().st_size, record_path.with_name(opening.CHECKS_NAME).stat().st_size
+    assert first < 0.6 * (first + second), (first, second)
+
+
 def test_the_record_is_small_and_the_form_offers_its_lengths(record_path):
-    size = len(gzip.compress(record_path.read_bytes(), 9))
+    size = sum(len(gzip.compress(path.read_bytes(), 9)) for path in (record_path, record_path.with_name(opening.CHECKS_NAME)))
     assert size < 160_000, size
     panel = (ROOT / "assets" / "play" / "nardy-play-panel.js").read_text(encoding="utf-8")
     lengths = re.search(r"export const LENGTHS = \[([\d, ]+)\]", panel).group(1)
