@@ -12,6 +12,7 @@
    the field (showLink). */
 
 import { htmlElement } from "./nardy-dom.js";
+import { icon } from "./nardy-icons.js";
 
 const ROW = ["roll", "undo", "redo", "reset", "show", "more"];
 
@@ -25,8 +26,8 @@ export class BoardControls {
     const button = (key, extra = {}, parent = tools) => {
       const element = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": key, ...extra });
       if (parent === tools) {
-        // An icon (nardy.css draws it before the label) named by its text; the text is its tooltip too.
-        element.append(htmlElement("span", { class: "nardy-live-label" }, text(key)));
+        // An icon (nardy-icons.js) named by its text; the text is its tooltip too.
+        element.append(icon(key), htmlElement("span", { class: "nardy-live-label" }, text(key)));
         element.title = text(key);
       } else {
         element.textContent = text(key);

@@ -22,6 +22,7 @@
    play, and shows the game's. The strings are the catalog's (nardy-strings.js). */
 
 import { htmlElement, svgElement } from "./nardy-dom.js";
+import { icon } from "./nardy-icons.js";
 import { arrowMarks } from "./nardy-draw.js";
 
 const NAV = ["first", "previous", "next", "last"];
@@ -66,7 +67,7 @@ export class Replay {
     this.buttons = {};
     for (const key of NAV) {
       const button = htmlElement("button", { type: "button", class: "nardy-live-button nardy-replay-button", "data-step": key, title: t(`replay-${key}`) });
-      button.append(htmlElement("span", { class: "nardy-live-label" }, t(`replay-${key}`)));
+      button.append(icon(key), htmlElement("span", { class: "nardy-live-label" }, t(`replay-${key}`)));
       button.addEventListener("click", () => this.go(key));
       this.buttons[key] = button;
       nav.append(button);

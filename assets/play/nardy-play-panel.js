@@ -8,6 +8,7 @@
    text (nardy-dom.js). actions[key]() runs when a control is used. */
 
 import { htmlElement } from "../board/nardy-dom.js";
+import { icon } from "../board/nardy-icons.js";
 import { LEVELS } from "./nardy-play-seats.js";
 import { Scoresheet } from "./nardy-play-sheet.js";
 
@@ -67,6 +68,8 @@ export class PlayPanel {
     this.tools = htmlElement("div", { class: "nardy-live-tools nardy-play-tools", role: "toolbar", "aria-label": t("play-toolbar") });
     for (const key of BUTTONS) {
       const button = htmlElement("button", { type: "button", class: "nardy-live-button", "data-action": key, hidden: true }, t(LABELS[key], { count: 1 }));
+      const mark = icon(key); // the rules boards' icon before the word, for the actions they share (roll, undo)
+      if (mark) button.prepend(mark);
       button.addEventListener("click", () => actions.act(key));
       this.tools.append(button);
       this.buttons[key] = button;

@@ -38,8 +38,8 @@ SCRIPTS = (
     "board/nardy-board.js", "engine/nardy-answer.js", "board/nardy-board-controller.js", "board/nardy-board-controls.js",
     "board/nardy-board-cursor.js", "board/nardy-board-input.js", "board/nardy-board-play.js", "board/nardy-board-state.js",
     "board/nardy-board-tools.js", "board/nardy-board-view.js", "board/nardy-dom.js", "board/nardy-draw.js",
-    "engine/nardy-embedded.js", "engine/nardy-engine.js", "board/nardy-geometry.js", "board/nardy-link.js",
-    "board/nardy-position.js", "board/nardy-strings.js", "engine/nardy-worker.js",
+    "board/nardy-icons.js", "engine/nardy-embedded.js", "engine/nardy-engine.js", "board/nardy-geometry.js",
+    "board/nardy-link.js", "board/nardy-position.js", "board/nardy-strings.js", "engine/nardy-worker.js",
     # A replay of a whole game and a mistake's two plays (the articles).
     "board/nardy-replay.js", "board/nardy-mistake.js",
     # The play page (overrides/main.html loads play/nardy-play.js there).

@@ -214,7 +214,7 @@ def test_play_a_board(guard, site_url, site_languages, code, wasm_types):
     live.click(board, 5)
     live.wait_status(board, text("moved-done", move="6/5"))
     assert live.info(board).startswith(text("black-to-roll"))
-    assert live.page.locator(f"figure#{board} svg").get_attribute("data-turn") == "black"
+    assert live.page.locator(f"figure#{board} svg.nardy-board").get_attribute("data-turn") == "black"
 
     # Undo, redo, undo again; then reset to the example.
     live.button(board, "undo")
@@ -307,6 +307,16 @@ def test_closed_point_and_the_keyboard_alone(guard, site_url, site_languages, co
     # Tab leads to the toolbar (one tab stop), the arrow keys along it, Enter presses a button.
     keyboard.press("Tab")
     focused = "document.activeElement.dataset.action"
+    # Each of the row's buttons: its icon drawn inline (assets/board/nardy-icons.js), hidden from screen
+    # readers, at the size of the button's text line; the button named by its label.
+    icons = live.page.evaluate("""(id) => [...document.querySelectorAll(`figure#${id} .nardy-live-tools button`)].map((b) => {
+        const icons = b.querySelectorAll('svg.nardy-icon[aria-hidden="true"]');
+        const box = icons.length ? icons[0].getBoundingClientRect() : null;
+        return [b.dataset.action, icons.length, box && Math.round(box.width), box && Math.round(box.height),
+                b.querySelector('.nardy-live-label').textContent === b.title]; })""", board)
+    assert [row[0] for row in icons if row[0] != "show"] == ["roll", "undo", "redo", "reset", "more"]
+    fontsize = live.page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    assert all(row[1:] == [1, round(1.2 * fontsize), round(1.2 * fontsize), True] for row in icons), icons
     assert live.page.evaluate(focused) == "undo"  # rolling and setting dice wait for the turn's end
     keyboard.press("ArrowRight")
     assert live.page.evaluate(focused) == "reset"
@@ -577,7 +587,7 @@ def test_when_the_engine_cannot_start(browser, site_url, site_languages, failure
         live.wait_status(board, text("moved", move="8/5", dice="1"))
         assert live.figure(board).locator("button[data-action='roll']").is_disabled()
         # Every figure still shows its drawing: an image, or the board made of it.
-        assert live.page.locator("figure.nardy-diagram img.nardy-drawing, figure.nardy-diagram svg").count() > 10
+        assert live.page.locator("figure.nardy-diagram img.nardy-drawing, figure.nardy-diagram svg.nardy-board").count() > 10
         live.assert_clean()
     finally:
         while HELD:
@@ -602,7 +612,7 @@ def test_touch_tap_to_select_and_tap_to_move(browser, site_url, site_languages):
             }""", board)
 
         def tap(place):
-            live.figure(board).locator("svg").scroll_into_view_if_needed()
+            live.figure(board).locator("svg.nardy-board").scroll_into_view_if_needed()
             x, y = live.page.evaluate(
                 """async ([id, place]) => {
                     const board = await window.nardyLive.board(id);

@@ -190,6 +190,15 @@ def test_no_script_is_over_300_lines():
     assert set(live_assets.SCRIPTS) == {p.relative_to(assets).as_posix() for p in assets.rglob("nardy-*.js")}
 
 
+def test_no_stylesheet_draws_an_svg_image_the_boards_make(site, site_languages):
+    """The boards' icons are inline SVG (assets/board/nardy-icons.js), not data: SVG images in the site's CSS: the
+    browser builds a document for each such image the first time a style uses it, a long task on a phone when
+    the first board is made (dev/benchmarks.md, "Phone performance")."""
+    for lang in site_languages:
+        css = (site / lang.code / "assets" / "nardy.css").read_text(encoding="utf-8")
+        assert "data:image/svg" not in css, lang.code
+
+
 def test_layout_module_is_the_engines_geometry(site, site_languages):
     from nardy_rules import svg
 
