@@ -6,8 +6,8 @@
    modules, the layout and the language's strings (assets/i18n.json), never the
    engine nor the recorded answers. Making a board fetches the image's file
    (from the cache: the image has it) and puts the drawing in the image's place,
-   where the board draws into it. A board is made when its figure comes within a
-   screen's height of the window (an IntersectionObserver; one board a task),
+   where the board draws into it. A board is made when its figure comes into the
+   window (an IntersectionObserver; one board a task),
    or at once when the reader points at, presses or focuses it first (each
    drawing waiting for its board is a tab stop), or a link names it: a rules
    page has some twenty boards, and making them all as the page loads kept a
@@ -44,8 +44,10 @@ import { Strings } from "./nardy-strings.js";
 /** nardy_site.figures.answers.FOLDER: each board's recorded answers, in the folder of the page. */
 const ANSWERS = "nardy-answers/";
 
-/** How near the window a figure is when its board is made: a screen's height above and below. */
-const NEAR = "100% 0px";
+/** A figure's board is made as the figure comes into the window: its toolbar, under it, comes into view after
+    it. A screen's height of margin made two or three boards more at a long page's load, the page's largest
+    remaining cost on a phone (dev/benchmarks.md, "Phone performance"). */
+const NEAR = "0px";
 
 async function readLink(live) {
   const named = readFragment(location.hash);

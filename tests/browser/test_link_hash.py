@@ -25,7 +25,7 @@ def set_hash(live, fragment):
 def test_a_malformed_hash_breaks_nothing(guard, site_url):
     text, _reason = strings("uz")
     live = Live(guard, f"{site_url}uz/short/", PATIENT)
-    live.page.wait_for_function("window.nardyLive.boards.length > 0")  # the boards near the window are made
+    live.page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")  # the boards' module is ready
     set_hash(live, "%E0%A4%A")  # was an uncaught URIError in the hashchange listener
     set_hash(live, "%")
     set_hash(live, "board=%E0%A4%A")
