@@ -122,13 +122,16 @@ export class Opening {
     this.problem = ""; // what is wrong with a damaged record or checks file (the tests read it)
     this.record = Promise.resolve(source)
       .then((json) => (json === null ? null : new OpeningRecord(json)))
-      .catch((error) => {
-        // A damaged record is a broken build: said once, and never used (no wrong answer, only a slower one).
-        this.problem = error instanceof SyntaxError
-          ? `The play page's opening record (nardy-opening.json) is damaged: ${error.message}` : String(error && error.message);
-        console.error(this.problem);
-        return null;
-      });
+      .catch((error) => this.damaged(error, "nardy-opening.json", null));
+  }
+
+  /** A damaged file is a broken build: said once, and never used (no wrong answer, only a slower one); returns
+      what stands for it. */
+  damaged(error, name, instead) {
+    this.problem = error instanceof SyntaxError
+      ? `The play page's opening record (${name}) is damaged: ${error.message}` : String(error && error.message);
+    console.error(this.problem);
+    return instead;
   }
 
   answer(request) {
@@ -160,12 +163,7 @@ export class Opening {
           record.addChecks(json);
           return true;
         })
-        .catch((error) => {
-          this.problem = error instanceof SyntaxError
-            ? `The play page's opening record (nardy-opening-checks.json) is damaged: ${error.message}` : String(error && error.message);
-          console.error(this.problem);
-          return false;
-        });
+        .catch((error) => this.damaged(error, "nardy-opening-checks.json", false));
     }
     return this.checks;
   }
