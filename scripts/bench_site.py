@@ -34,7 +34,8 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   roll thrown as soon as it is offered, then a tap on a checker: its destinations shown) and the engine
   ready, in the same load; with the variants of ``--play-variants`` alternating (``no-opening``: without
   the recorded opening, every answer the engine's; ``before``: the build ``--play-before`` names, main's
-  say, as shipped);
+  say, as shipped); and what the first move waited for after the drawing: the game's frame painted,
+  Material's bundle run and Material started, the roll thrown and the checker tapped;
 - a move on the play page (``--move-rounds``, ``--moves-only`` for this alone): from the pointer's release of
   a tap on a destination (a checker selected first) or of a drop (a checker dragged there) to the first
   frame that shows the checker at its destination, with the move travelling (as players see it) and with
@@ -221,10 +222,21 @@ localStorage.removeItem('nardy-play-v1');  // a new game, also on the warm load
     }
   };
   // The game's drawing is seen in the task that makes it (a mutation observer's callback is a microtask): the
-  // poll, a task, may wait behind Material's start.
+  // poll, a task, may wait behind Material's start. The frame after it: when the game is painted.
   new MutationObserver(() => {
-    if (window.__play.drawn === undefined && window.nardyPlay && window.nardyPlay.state) window.__play.drawn = performance.now();
+    if (window.__play.drawn === undefined && window.nardyPlay && window.nardyPlay.state) {
+      window.__play.drawn = performance.now();
+      requestAnimationFrame(() => { window.__play.painted = performance.now(); });
+    }
   }).observe(document, { subtree: true, childList: true, attributes: true });
+  // What a tap after the drawing may wait for: Material's bundle (it sets window.document$ as it ends) and its
+  // start (document$'s first page, at DOMContentLoaded).
+  let material;
+  Object.defineProperty(window, 'document$', { configurable: true, get: () => material, set: (value) => {
+    material = value;
+    window.__play.bundle = performance.now();
+    value.subscribe(() => { if (window.__play.material === undefined) window.__play.material = performance.now(); });
+  } });
   const poll = () => {
     const play = window.__play;
     const now = performance.now();
@@ -359,6 +371,8 @@ def play_once(page, url: str) -> dict:
     resources = {name: (start + shift, end + shift, size) for name, start, end, size in play["marks"]["resources"]}
     started = page.evaluate("[window.nardyPlay.engine.startedFrom, window.nardyPlay.engine.startNote]")
     return {"onScreen": play["onScreen"], "drawn": play["drawn"], "movable": play["movable"],
+            "painted": play.get("painted"), "bundle": play.get("bundle"), "material": play.get("material"),
+            "thrown": play.get("thrown"), "tapped": play.get("tapped"),
             "spawn": engine.get("start"), "ready": engine.get("ready"), "marks": marks,
             "resources": resources, "from": started[0], "note": started[1]}
 
@@ -409,6 +423,15 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
                 print(f"  {name:14} {load:5} {cell('onScreen'):>15} {cell('drawn'):>15} {cell('movable'):>17}"
                       f"  {ratio:5.2f}  {cell('ready'):>15} {median([r['bytes'] for r in runs]) / 1024:6.0f}"
                       f"   {', '.join(started)}")
+        print("  between the drawing and the first move (median ms after the game's drawing): its frame painted,")
+        print("  Material's bundle run, Material started, the opening roll thrown, the checker tapped, the first move")
+        marks = ["painted", "bundle", "material", "thrown", "tapped", "movable"]
+        print("  variant        load " + "".join(f"{m:>10}" for m in marks))
+        for name in variants:
+            for load in ("cold", "warm"):
+                runs = results[name][load]
+                row = [median([r[m] - r["drawn"] for r in runs if r.get(m) is not None] or [float("nan")]) for m in marks]
+                print(f"  {name:14} {load:5}" + "".join(f"{value:10.0f}" for value in row))
         print("  where the cold time goes (median ms from navigation; the worker's steps)")
         steps = ["start", "pyodide.mjs", "snapshot", "checked", "loadPyodide", "archive", "unpacked", "imported"]
         # engine.start(): the page's call; then the worker's marks: its script running (start), pyodide.mjs
