@@ -16,9 +16,17 @@
    which answers "no-such-match", and OpenMatch opens the record there: the match goes on in the
    engine. Nothing here knows a rule; the dice are the page's own throws (nardy-play-seats.js). A
    damaged record is never used: it is said on the console once and the engine answers everything (a
-   damaged checks file: the engine answers the checks). */
+   damaged checks file: the engine answers the checks).
+
+   A share link of a figure's position and dice has a record of its own in the same format
+   (play/nardy-links/, nardy-play.js picks it): its game starts from the link's position ("start") and the
+   record answers the "forms" request of the link's text. A play's text follows the order its moves were
+   walked in: a confirm node's "plays" gives the texts of the orders that read otherwise. */
 
 import { AnswerRecord } from "../engine/nardy-embedded.js";
+
+/** The files of a new game's record (nardy_site.figures.opening.NAME and CHECKS_NAME). */
+const NAMES = { record: "nardy-opening.json", checks: "nardy-opening-checks.json" };
 
 /** The stand-in's match id: the worker's are m1, m2, ... (nardy_rules.game_live). */
 export const MATCH = "opening";
@@ -35,54 +43,66 @@ function keysAre(object, keys) {
   return isObject(object) && Object.keys(object).sort().join(",") === keys;
 }
 
-function check(condition, what, name = "nardy-opening.json") {
+function check(condition, what, name) {
   if (!condition) throw new Error(`The play page's opening record (${name}) is damaged: ${what}.`);
 }
+
+/** A turn's moves in order, as a confirm node's plays name them (nardy_site.figures.opening._order_key). */
+const orderKey = (moves) => moves.map((move) => `${move.from}-${move.to}-${move.die}`).join(".");
 
 const index = (value, size) => Number.isInteger(value) && value >= 0 && value < size;
 
 /** Every index the record holds points into its tables: a damaged record fails here, not in a game. */
-function validate(json) {
-  check(isObject(json) && json.format === 2, "not format 2");
-  check(Array.isArray(json.values), "no values");
-  check(isObject(json.games) && isObject(json.answers), "no games or answers");
+function validate(json, name) {
+  const ok = (condition, what) => check(condition, what, name);
+  ok(isObject(json) && json.format === 2, "not format 2");
+  ok(Array.isArray(json.values), "no values");
+  ok(isObject(json.games) && isObject(json.answers), "no games or answers");
   for (const [variant, game] of Object.entries(json.games)) {
-    check(Array.isArray(game.keys) && game.keys.every((key) => typeof key === "string"), `${variant}: keys`);
-    check(Array.isArray(game.nodes) && game.nodes.length > 0, `${variant}: no nodes`);
+    ok(Array.isArray(game.keys) && game.keys.every((key) => typeof key === "string"), `${variant}: keys`);
+    ok(!("start" in game) || typeof game.start === "string", `${variant}: start`);
+    ok(Array.isArray(game.nodes) && game.nodes.length > 0, `${variant}: no nodes`);
     const tables = game.nodes[0].rows.length;
-    check(isObject(game.lengths) && Object.values(game.lengths).every((table) => index(table, tables)), `${variant}: lengths`);
-    check(isObject(game.records) && Object.keys(game.lengths).every((length) => isObject(game.records[length])), `${variant}: records`);
+    ok(isObject(game.lengths) && Object.values(game.lengths).every((table) => index(table, tables)), `${variant}: lengths`);
+    ok(isObject(game.records) && Object.keys(game.lengths).every((length) => isObject(game.records[length])), `${variant}: records`);
     const change = (at) => index(at, json.values.length) && isObject(json.values[at]) && Number.isInteger(json.values[at].back)
       && Number.isInteger(json.values[at].sheet_back) && Array.isArray(json.values[at].actions) && Array.isArray(json.values[at].sheet);
     const step = (item) => Array.isArray(item) && item.length === 2 && index(item[0], game.nodes.length) && change(item[1]);
-    check(step([0, game.undo]), `${variant}: undo`);
+    ok(step([0, game.undo]), `${variant}: undo`);
     game.nodes.forEach((node, number) => {
       const where = `${variant}: node ${number}`;
-      check(Array.isArray(node.rows) && node.rows.length === tables && node.rows.every((row) => Array.isArray(row)
+      ok(Array.isArray(node.rows) && node.rows.length === tables && node.rows.every((row) => Array.isArray(row)
         && row.length === game.keys.length && row.every((value) => index(value, json.values.length))), `${where}: rows`);
-      check(node.extra === null || (index(node.extra, json.values.length) && isObject(json.values[node.extra])), `${where}: extra`);
-      for (const kind of ["open", "roll"]) if (kind in node) check(isObject(node[kind]) && Object.values(node[kind]).every(step), `${where}: ${kind}`);
-      if ("move" in node) check(Array.isArray(node.move) && node.move.every(step), `${where}: move`);
-      if ("confirm" in node) check(step(node.confirm), `${where}: confirm`);
-      if ("text" in node) check(typeof node.text === "string", `${where}: text`);
+      ok(node.extra === null || (index(node.extra, json.values.length) && isObject(json.values[node.extra])), `${where}: extra`);
+      for (const kind of ["open", "roll"]) if (kind in node) ok(isObject(node[kind]) && Object.values(node[kind]).every(step), `${where}: ${kind}`);
+      if ("move" in node) ok(Array.isArray(node.move) && node.move.every(step), `${where}: move`);
+      if ("confirm" in node) ok(step(node.confirm), `${where}: confirm`);
+      if ("plays" in node) {
+        ok(isObject(node.plays) && Object.values(node.plays).every((texts) => Array.isArray(texts) && texts.length === 2
+          && texts.every((text) => typeof text === "string")), `${where}: plays`);
+      }
+      if ("text" in node) ok(typeof node.text === "string", `${where}: text`);
     });
   }
+  ok(!("forms" in json) || (isObject(json.forms) && typeof json.forms.position === "string" && isObject(json.forms.answer)), "forms");
   const answers = json.answers;
-  check(Array.isArray(answers.shared) && Array.isArray(answers.turns), "answers");
+  ok(Array.isArray(answers.shared) && Array.isArray(answers.turns), "answers");
   for (const turn of answers.turns) {
-    check(isObject(turn) && Array.isArray(turn.states) && Array.isArray(turn.places), "a turn of the answers");
+    ok(isObject(turn) && Array.isArray(turn.states) && Array.isArray(turn.places), "a turn of the answers");
     for (const state of turn.states) {
-      check(isObject(state) && isObject(state.answer) && Array.isArray(state.answer.legal_moves) && Array.isArray(state.next)
+      ok(isObject(state) && isObject(state.answer) && Array.isArray(state.answer.legal_moves) && Array.isArray(state.next)
         && state.next.length === state.answer.legal_moves.length && state.next.every((n) => index(n, turn.states.length)), "a state of the answers");
-      if (state.targets) check(state.targets.length === turn.places.length && state.targets.every((n) => index(n, answers.shared.length)), "targets");
+      if (state.targets) ok(state.targets.length === turn.places.length && state.targets.every((n) => index(n, answers.shared.length)), "targets");
     }
   }
 }
 
 /** The record read and checked; throws an Error saying what is damaged. */
 export class OpeningRecord {
-  constructor(json) {
-    validate(json);
+  /** name: the file's, as a damaged one is named. */
+  constructor(json, name = NAMES.record) {
+    validate(json, name);
+    this.forms = json.forms || null; // a share link's record: the forms answer of its position's text
     this.values = json.values;
     this.games = json.games;
     this.turns = json.answers.turns;
@@ -91,8 +111,7 @@ export class OpeningRecord {
 
   /** The check answers (nardy-opening-checks.json) put in the turns' states, as the boards' record holds them;
       throws an Error saying what is damaged, and then puts nothing in. */
-  addChecks(json) {
-    const name = "nardy-opening-checks.json";
+  addChecks(json, name = NAMES.checks) {
     check(isObject(json) && json.format === 2 && Array.isArray(json.shared) && Array.isArray(json.turns)
       && json.turns.length === this.turns.length, "not format 2, or not this record's", name);
     const item = (value) => Array.isArray(value) && value.length === 4 && index(value[3], json.shared.length);
@@ -114,15 +133,16 @@ export function fetchRecord(url) {
 export class Opening {
   /** source: a Promise of the record's JSON (fetchRecord), or of null; checks: a function that fetches the check
       answers' JSON the same way (called once, when a checker is first selected). */
-  constructor(source, engine, checks = () => Promise.resolve(null)) {
+  constructor(source, engine, checks = () => Promise.resolve(null), names = NAMES) {
     this.engine = engine;
+    this.names = names;
     this.match = null;
     this.fetchChecks = checks;
     this.checks = null; // a Promise of whether the record holds the check answers, once they are asked for
     this.problem = ""; // what is wrong with a damaged record or checks file (the tests read it)
     this.record = Promise.resolve(source)
-      .then((json) => (json === null ? null : new OpeningRecord(json)))
-      .catch((error) => this.damaged(error, "nardy-opening.json", null));
+      .then((json) => (json === null ? null : new OpeningRecord(json, names.record)))
+      .catch((error) => this.damaged(error, names.record, null));
   }
 
   /** A damaged file is a broken build: said once, and never used (no wrong answer, only a slower one); returns
@@ -137,6 +157,9 @@ export class Opening {
   answer(request) {
     return this.record.then((record) => {
       if (!record || this.engine.status === "ready" || !isObject(request)) return null;
+      if (request.op === "forms" && record.forms && keysAre(request, "op,position") && request.position === record.forms.position) {
+        return copy(record.forms.answer); // a share link's position, as the engine reads it
+      }
       if (request.op === "game") {
         const answer = this.game(record, request);
         if (answer === null) this.match = null; // the engine has the match from now on (from its record)
@@ -160,20 +183,23 @@ export class Opening {
         .then(() => this.fetchChecks())
         .then((json) => {
           if (json === null) return false;
-          record.addChecks(json);
+          record.addChecks(json, this.names.checks);
           return true;
         })
-        .catch((error) => this.damaged(error, "nardy-opening-checks.json", false));
+        .catch((error) => this.damaged(error, this.names.checks, false));
     }
     return this.checks;
   }
 
   /** A game request: a new match of a recorded game and length, or an action the record holds. */
   game(record, request) {
-    if (keysAre(request, "new,op") && keysAre(request.new, "length,variant")) {
+    if (keysAre(request, "new,op") && isObject(request.new)) {
       const game = Object.prototype.hasOwnProperty.call(record.games, request.new.variant) ? record.games[request.new.variant] : null;
       const length = String(request.new.length);
       if (!game || !Object.prototype.hasOwnProperty.call(game.lengths, length)) return null;
+      // A new match from the start position, or from a share link's (its record's start) position.
+      const fields = "start" in game ? "length,start,variant" : "length,variant";
+      if (!keysAre(request.new, fields) || ("start" in game && request.new.start !== game.start)) return null;
       const opened = game.records[length];
       this.match = { game, table: game.lengths[length], length: request.new.length, node: 0, path: [], moves: [], seq: 0,
         actions: opened.record.games[0].actions.length, sheet: opened.scoresheet[0].length };
@@ -207,7 +233,13 @@ export class Opening {
     const [next, changed] = step;
     const change = record.values[changed];
     const sheet = copy(change.sheet);
-    for (const entry of sheet) if (isObject(entry) && entry.moves === null) entry.moves = copy(match.moves); // the play confirmed
+    // The play confirmed: its moves as walked, and its texts, which follow their order (the node's plays).
+    const texts = action.act === "confirm" && node.plays ? node.plays[orderKey(match.moves)] : undefined;
+    for (const entry of sheet) {
+      if (!isObject(entry) || entry.moves !== null) continue;
+      entry.moves = copy(match.moves);
+      if (texts) [entry.play, entry.own] = texts;
+    }
     const at = match.actions - change.back;
     const sheetAt = match.sheet - change.sheet_back;
     match.actions = at + change.actions.length;

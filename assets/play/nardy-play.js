@@ -51,6 +51,20 @@ function earlyRead(name, url, fetchNow) {
   return early && early.url === url.href ? early.read : fetchNow(url);
 }
 
+/** The files of a share link's record (nardy_site.figures.opening.write_links: the build recorded the first
+    turn of every figure's position with its dice), or null when the link is not a figure's or the index cannot
+    be read (the engine answers). */
+async function linkRecord(link) {
+  if (!link.dice) return null;
+  const index = await fetchRecord(new URL("nardy-links.json", location.href)).catch(() => null);
+  const key = `${link.position.trim()} ${link.dice.join("-")}`;
+  const links = index && index.format === 2 && index.links !== null && typeof index.links === "object" ? index.links : null;
+  if (!links || !Object.prototype.hasOwnProperty.call(links, key) || !Number.isInteger(links[key])) return null;
+  const name = (suffix) => `nardy-links/${links[key]}${suffix}.json`;
+  return { record: new URL(name(""), location.href), checks: new URL(name("-checks"), location.href),
+    names: { record: name(""), checks: name("-checks") } };
+}
+
 async function init() {
   const mount = document.getElementById("nardy-play");
   if (!mount) return;
@@ -60,9 +74,13 @@ async function init() {
   engine.start();
   engine.spawn();
   // A new game's first turn before the engine is ready: the build's record of the engine's answers, fetched now
-  // (its check answers once a checker is selected).
-  const opening = new Opening(earlyRead("opening", new URL("nardy-opening.json", location.href), fetchRecord), engine,
-    () => fetchRecord(new URL("nardy-opening-checks.json", location.href)));
+  // (its check answers once a checker is selected); for a share link of a figure's position and dice, that
+  // link's record instead.
+  const link = readLink(location.hash);
+  const linked = link && !readOnlineLink(location.hash) ? await linkRecord(link) : null;
+  const opening = linked ? new Opening(fetchRecord(linked.record), engine, () => fetchRecord(linked.checks), linked.names)
+    : new Opening(earlyRead("opening", new URL("nardy-opening.json", location.href), fetchRecord), engine,
+      () => fetchRecord(new URL("nardy-opening-checks.json", location.href)));
   // Read already, the page's new game is drawn in this module's task (overrides/main.html says why).
   const stringsUrl = new URL("../i18n.json", import.meta.url);
   const strings = await earlyRead("strings", stringsUrl, () => Promise.resolve(null))
@@ -97,7 +115,6 @@ async function init() {
     return;
   }
   online.start(null).catch(() => online.view.show("unavailable"));
-  const link = readLink(location.hash);
   if (link) {
     if (await openPosition(app, link.position, link.dice, "play-link-bad")) {
       if (link.diceBad) app.say(`${app.panel.status.textContent} ${app.t("play-link-dice-bad")}`);

@@ -35,7 +35,7 @@ from babel import Locale
 
 from nardy_rules.reasons import N_
 
-from ..figures import app_icons
+from ..figures import app_icons, opening
 from ..figures.diagram import script_json
 from ..pages import play_online, rootpage
 from ..translations.languages import ROOT, Language, enabled, source
@@ -205,10 +205,18 @@ def site_files(site_dir: Path) -> dict[str, Path]:
             path = Path(folder) / name
             relative = path.relative_to(site_dir).as_posix()
             if relative == WORKER or name in DATED or (name.endswith(".gz") and (Path(folder) / name[:-3]).is_file()) \
-                    or relative.startswith(play_online.SERVER_FOLDER):
+                    or relative.startswith(play_online.SERVER_FOLDER) or _online_only(relative):
                 continue
             found[url_key(relative)] = path
     return found
+
+
+def _online_only(relative: str) -> bool:
+    """The play page's share links' records (nardy_site.figures.opening.write_links): a speed-up of a rare start,
+    fetched from the network only; offline the cached engine answers. In the manifest they would add some 750
+    entries to the worker's script, which every reader downloads."""
+    parts = relative.split("/")
+    return parts[-1] == opening.LINKS_INDEX or opening.LINKS_FOLDER.rstrip("/") in parts[:-1]
 
 
 def _shell(code: str, files: dict[str, str]) -> list[str]:

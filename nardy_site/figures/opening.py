@@ -65,8 +65,16 @@ holds only what ``targets`` name. The second::
                                           per turn of the first file's answers,
                                           per state: its checks, index into shared
 
+A confirm node may hold ``"plays": {"<from-to-die>.<...>": [play, own]}``: the texts of the
+orders of moves that reach it whose play reads otherwise than the recorded one (:meth:`_Game.orders`).
+
+A figure's share link (``play/#position=<text>&dice=a-b``, :func:`write_links`) gets a record of
+its own in the same format, of its first turn: the game's ``"start"`` (a new match from the
+position) and ``"forms": {"position": text, "answer"}`` (the ``forms`` answer the page asks first).
+
 The build caches the whole record in ``build/opening/`` under the digest of the
-engine's code (:func:`nardy_site.figures.answers.board_records` does the same).
+engine's code (:func:`nardy_site.figures.answers.board_records` does the same), and
+each link's in ``build/opening/links/``.
 """
 
 from __future__ import annotations
@@ -76,10 +84,13 @@ import hashlib
 import json
 import os
 import posixpath
+import random
 from pathlib import Path
 
 from nardy_rules import from_text, live
+from nardy_rules.turn import Turn
 
+from . import diagram
 from .answers import CACHE as ANSWERS_CACHE
 from .answers import PLACES, Record, _engine_digest
 
@@ -92,6 +103,12 @@ LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
 VARIANTS = ("short", "long")
 DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 CACHE = ANSWERS_CACHE.parent / "opening"
+#: The most orders of moves walked in one turn to find their plays' texts (:meth:`_Game.orders`).
+MAX_ORDERS = 50_000
+#: The share links' records next to the play page: their index, and their folder (:func:`write_links`).
+LINKS_INDEX = "nardy-links.json"
+LINKS_FOLDER = "nardy-links/"
+LINKS_CACHE = CACHE / "links"
 
 
 class OpeningError(RuntimeError):
@@ -120,6 +137,11 @@ class _Values:
         return self.index[text]
 
 
+def _order_key(moves: list[dict]) -> str:
+    """A turn's moves in order, as a confirm node's ``plays`` names them (assets/play/nardy-play-opening.js)."""
+    return ".".join(f"{move['from']}-{move['to']}-{move['die']}" for move in moves)
+
+
 def _bare(state: dict) -> dict:
     """A state as a node holds it: without the scoresheet (the page keeps it) and the moves walked."""
     state = copy.deepcopy(state)
@@ -132,9 +154,11 @@ def _bare(state: dict) -> dict:
 class _Game:
     """One game's nodes, explored through the engine's match sessions (length 0) as the page plays them."""
 
-    def __init__(self, variant: str, answers: Record):
+    def __init__(self, variant: str, answers: Record, start: str | None = None, dice=DICE):
         self.variant = variant
         self.answers = answers
+        self.start = start  # a position's text: a new match from it (a figure's link), else the start position
+        self.dice = dice  # the rolls recorded at each opening or roll
         self.states: list[dict] = []   # each node's bare state (length 0)
         self.paths: list[list] = []    # the actions of one way to each node, from a new match
         self.nodes: list[dict] = []
@@ -161,8 +185,19 @@ class _Game:
             self.nodes[number]["text"] = text  # the turn's start, as the record of its answers names it
         return number
 
+    def new(self, length: int = 0) -> dict:
+        """The page's request for a new match of ``length``."""
+        new = {"variant": self.variant, "length": length}
+        if self.start is not None:
+            new["start"] = self.start
+        return {"op": "game", "new": new}
+
     def explore(self) -> None:
-        new = {"op": "game", "new": {"variant": self.variant, "length": 0}}
+        self.walk()
+        self.orders()
+
+    def walk(self) -> None:
+        new = self.new()
         self.node(_ask(new), [])
         pending = [0]
         while pending:  # the opening phase, and long nardy's first roll: each from a new match
@@ -170,7 +205,7 @@ class _Game:
             state, path = self.states[number], self.paths[number]
             kind = "open" if state["phase"] == "opening" else "roll"
             self.nodes[number][kind] = {}
-            for dice in DICE:
+            for dice in self.dice:
                 action = {"act": "opening" if kind == "open" else "roll", "dice": list(dice)}
                 session = _ask(new)
                 counts = [0, 0]
@@ -183,8 +218,57 @@ class _Game:
                 if target == known:
                     if self.states[target]["phase"] == "move":
                         self.turn(session["match"], target, self._counts(answer), [])
-                    elif self.states[target]["phase"] in ("opening", "roll"):
-                        pending.append(target)
+                    elif self.states[target]["phase"] in ("opening", "roll") and self.start is None:
+                        pending.append(target)  # a link's record holds its roll's turn alone
+
+    def orders(self) -> None:
+        """The texts of each confirmed play walked in another order than the one its confirm was recorded with.
+
+        Orders of moves that meet share a node, but a play's notation follows the order: 6/5 then 8/6 is
+        ``8/6 6/5``, 8/6 then 6/5 is ``8/5`` (one checker on). Every order of every turn is walked here (in
+        the engine's own turn, no match); a confirm node's ``plays`` holds the texts of the orders whose
+        texts differ from its recorded ones, by their moves (``from-to-die`` joined by ``.``). A turn with
+        more orders than :data:`MAX_ORDERS` loses its confirms instead (the engine answers them)."""
+        starts = {target for node in self.nodes for kind in ("open", "roll") for target, _ in node.get(kind, {}).values()}
+        for start in sorted(starts):
+            state = self.states[start]
+            if state["phase"] != "move":
+                continue
+            found: dict[int, dict[str, list[str]]] = {}
+            count = 0
+            stack = [(start, [])]
+            while stack and count <= MAX_ORDERS:
+                number, moves = stack.pop()
+                node = self.nodes[number]
+                if "confirm" in node:
+                    count += 1
+                    turn = Turn(from_text(node["text"]), tuple(state["turn"]["dice"]))
+                    for move in moves:
+                        turn.move(move["from"], move["to"], move["die"])
+                    play = turn.play()
+                    found.setdefault(number, {})[_order_key(moves)] = [play.notation, play.own_notation]
+                    continue
+                legal = self.states[number]["turn"]["legal_moves"]
+                stack.extend((target, moves + [legal[at]]) for at, (target, _change) in enumerate(node.get("move", [])))
+            if count > MAX_ORDERS:
+                for number in self._reachable(start):
+                    self.nodes[number].pop("confirm", None)
+                continue
+            for number, texts in found.items():
+                recorded = next(entry for entry in self.nodes[number]["confirm"][1]["sheet"] if entry.get("moves", 0) is None)
+                other = {key: pair for key, pair in texts.items() if pair != [recorded["play"], recorded["own"]]}
+                if other:
+                    self.nodes[number]["plays"] = other
+
+    def _reachable(self, start: int) -> set[int]:
+        """The nodes of the turn that starts at node ``start``."""
+        seen, pending = {start}, [start]
+        while pending:
+            for target, _change in self.nodes[pending.pop()].get("move", []):
+                if target not in seen:
+                    seen.add(target)
+                    pending.append(target)
+        return seen
 
     @staticmethod
     def _counts(answer: dict) -> list[int]:
@@ -201,7 +285,7 @@ class _Game:
         """Every move from node ``number`` (reached by ``moves`` this turn), then undone; or the confirm."""
         node, state = self.nodes[number], self.states[number]
         if "confirm" in state["actions"]:  # in a match of its own: a confirmed play is not undone
-            match = _ask({"op": "game", "new": {"variant": self.variant, "length": 0}})["match"]
+            match = _ask(self.new())["match"]
             for before in self.paths[number]:
                 _ask({"op": "game", "match": match, "action": before})
             answer = _ask({"op": "game", "match": match, "action": {"act": "confirm"}})
@@ -238,7 +322,7 @@ class _Game:
         lengths, records = {}, {}
         for length in LENGTHS:
             states = self.states if length == 0 else [self._state(length, path) for path in self.paths]
-            new = _ask({"op": "game", "new": {"variant": self.variant, "length": length}})
+            new = _ask(self.new(length))
             records[str(length)] = {"record": new["record"], "scoresheet": new["state"]["scoresheet"]}
             same = []
             for state in states:
@@ -260,14 +344,14 @@ class _Game:
             if "confirm" in node:
                 steps["confirm"] = [node["confirm"][0], values(node["confirm"][1])]
             nodes.append({**node, **steps, "rows": rows, "extra": None if node["extra"] is None else values(node["extra"])})
-        return {"keys": keys, "lengths": lengths, "records": records, "undo": values(self.undo), "nodes": nodes}
+        rows = {"keys": keys, "lengths": lengths, "records": records, "undo": values(self.undo), "nodes": nodes}
+        return rows if self.start is None else {**rows, "start": self.start}
 
     def _state(self, length: int, path: list) -> dict:
         """The state a path leads to in a match of ``length`` (a new match replayed, by the stateless form)."""
-        new = {"variant": self.variant, "length": length}
         if not path:
-            return _bare(_ask({"op": "game", "new": new})["state"])
-        record = _ask({"op": "game", "new": new})["record"]
+            return _bare(_ask(self.new(length))["state"])
+        record = _ask(self.new(length))["record"]
         record["games"][0]["actions"] = path[:-1]
         return _bare(_ask({"op": "game", "record": record, "action": path[-1]})["state"])
 
@@ -304,6 +388,29 @@ def record() -> dict:
         game = _Game(variant, answers)
         game.explore()
         games[variant] = game.rows(values)
+    return _finished(values, games, answers)
+
+
+def link_record(text: str, dice: tuple[int, int]) -> dict | None:
+    """The record of a share link's first turn (``play/#position=<text>&dice=a-b``): the ``forms`` answer of its
+    text, a new match from the position, its roll of ``dice`` and every state of that turn, in the format of
+    :func:`record` with the game's ``start`` and ``"forms": {"position", "answer"}``; None for a position the
+    play page would not open (a game over) or a roll without a move (nothing to play before the engine)."""
+    forms = _ask({"op": "forms", "position": text})
+    if forms.get("result"):
+        return None
+    values = _Values()
+    answers = Record()
+    game = _Game(forms["position"]["variant"], answers, start=forms["text"], dice=(tuple(dice),))
+    game.explore()
+    if game.undo is None:
+        return None
+    made = _finished(values, {game.variant: game.rows(values)}, answers)
+    return {**made, "forms": {"position": text, "answer": forms}}
+
+
+def _finished(values: _Values, games: dict, answers: Record) -> dict:
+    """The record of the games explored: their turns' answers as the page asks them."""
     _checks(answers)
     turns = answers.to_json()
     # The page asks only targets and check of these turns (the game answers hold the rest): no position or
@@ -317,26 +424,32 @@ def record() -> dict:
     return {"format": FORMAT, "values": values.items, "games": games, "answers": turns}
 
 
-def text() -> str:
-    """The whole record's text (:func:`split` makes the two files); kept in ``build/opening/`` under the digest of
-    the engine's code."""
-    own = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
-    cached = CACHE / f"{_engine_digest()[:16]}-{own}.json"
+def _cached(folder: Path, key: str, make) -> str:
+    """``make()``'s JSON text, kept in ``folder`` under the digest of the engine's code, this module's and ``key``:
+    read back while both are the same; the files of another digest are never read again and are removed."""
+    prefix = f"{_engine_digest()[:16]}-{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]}"
+    cached = folder / f"{prefix}-{key}.json"
     try:
         return cached.read_text(encoding="utf-8")
     except OSError:
         pass
-    made = json.dumps(record(), ensure_ascii=False, separators=(",", ":"))
+    made = json.dumps(make(), ensure_ascii=False, separators=(",", ":"))
     try:
-        CACHE.mkdir(parents=True, exist_ok=True)
-        for old in CACHE.glob("*.json"):
-            old.unlink(missing_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.json"):
+            if not old.name.startswith(prefix):
+                old.unlink(missing_ok=True)
         partial = cached.with_name(f"{cached.stem}.{os.getpid()}.tmp")
         partial.write_text(made, encoding="utf-8")
         os.replace(partial, cached)  # whole or not at all, when two builds write it at once
     except OSError:
-        pass
+        pass  # a folder that cannot be written: no cache, the same record
     return made
+
+
+def text() -> str:
+    """The whole record's text (:func:`split` makes the two files); kept in ``build/opening/``."""
+    return _cached(CACHE, "opening", record)
 
 
 def split(whole: dict) -> tuple[dict, dict]:
@@ -362,6 +475,52 @@ def split(whole: dict) -> tuple[dict, dict]:
     for index, number in kept.items():
         answers["shared"][number] = shared[index]
     return main, checks
+
+
+def links_of(blocks) -> set[tuple[str, tuple[int, int]]]:
+    """The (position text, two dice) of each of a page's figures with a roll of two dice: the share links whose
+    first turn :func:`write_links` records."""
+    found = set()
+    for block in blocks:
+        attributes = diagram.board_attributes(block)  # the figure's own position and dice (a replay's first)
+        dice = attributes.get("data-dice", "").split("-")
+        if len(dice) == 2:
+            found.add((attributes["data-position"], (int(dice[0]), int(dice[1]))))
+    return found
+
+
+def link_text(text: str, dice: tuple[int, int]) -> str:
+    """:func:`link_record` as JSON text (``null``: no record), kept in ``build/opening/links/``."""
+    key = hashlib.sha256(f"{text} {dice[0]}-{dice[1]}".encode()).hexdigest()[:24]
+    return _cached(LINKS_CACHE, key, lambda: link_record(text, dice))
+
+
+def write_links(site_dir, dest_uri: str, links) -> list[Path]:
+    """The records of the share links of ``links`` (:func:`links_of`) next to the play page (``dest_uri``):
+    ``nardy-links.json``, ``{"format": 2, "links": {"<text> <a>-<b>": n}}``, and each link's two files (as
+    :func:`split` makes them) ``nardy-links/<n>.json`` and ``nardy-links/<n>-checks.json``. The play page reads
+    the index only when it opens with a share link."""
+    folder = Path(site_dir) / posixpath.dirname(dest_uri)
+    (folder / LINKS_FOLDER).mkdir(parents=True, exist_ok=True)
+    ordered = sorted(links)
+    # The languages' builds (processes side by side) each start at another link, so that they fill the cache
+    # together and each then reads the others' records, instead of all computing every record.
+    start = random.Random(os.getpid()).randrange(len(ordered)) if ordered else 0
+    texts = {link: link_text(*link) for link in ordered[start:] + ordered[:start]}
+    index, paths = {}, []
+    for text, dice in ordered:
+        made = json.loads(texts[(text, dice)])
+        if made is None:
+            continue
+        number = len(index)
+        index[f"{text} {dice[0]}-{dice[1]}"] = number
+        for name, part in zip((f"{number}.json", f"{number}-checks.json"), split(made)):
+            paths.append(folder / LINKS_FOLDER / name)
+            paths[-1].write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    paths.append(folder / LINKS_INDEX)
+    paths[-1].write_text(json.dumps({"format": FORMAT, "links": index}, ensure_ascii=False, separators=(",", ":")),
+                         encoding="utf-8")
+    return paths
 
 
 def write(site_dir, dest_uri: str) -> list[Path]:

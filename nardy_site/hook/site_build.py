@@ -68,6 +68,10 @@ class SiteBuild:
         self.problems: list[str] = []
         #: The pages this language lacks, served from the source language (with a banner).
         self.fallback: set[str] = set()
+        #: The figures' share links (nardy_site.figures.opening.links_of), recorded next to the play page
+        #: (its ``dest_uri`` and the site's folder) once every page is read.
+        self.links: set = set()
+        self.play: tuple[str, str] | None = None
 
     @classmethod
     def start(cls, config) -> SiteBuild:
@@ -125,11 +129,13 @@ class SiteBuild:
             # The engine's answers for a new game's first turn, next to the play page (its first move before
             # the engine is ready).
             opening.write(config["site_dir"], page.file.dest_uri)
+            self.play = (config["site_dir"], page.file.dest_uri)
         markdown, problems, drawn = page_blocks.with_figures(markdown, source, document, path, self.translator)
         self.problems += problems
         # Next to the page (the site's folder is clean by now): the engine's answers for each of its boards,
         # each figure's drawing, and each replayed game as a file.
         blocks = [block for block, _figure in drawn]
+        self.links |= opening.links_of(blocks)
         answers.write_page(blocks, config["site_dir"], page.file.dest_uri)
         diagram.write_page(drawn, config["site_dir"], page.file.dest_uri)
         replay.write_files(blocks, config["site_dir"], page.file.dest_uri)
@@ -145,6 +151,8 @@ class SiteBuild:
                 f"{count} problem{'s' if count > 1 else ''} in the pages (diagram blocks, tables, front matter):\n"
                 + "\n".join(self.problems)
             )
+        if self.play:  # a figure's position opened on the play page by a share link: its first turn before the engine
+            opening.write_links(*self.play, self.links)
         missing = self.translator.missing if self.translator.needs_translation else set()
         # A released language must be complete (fatal in a strict build); a new one shows English meanwhile.
         report = log.warning if self.lang.released else log.info

@@ -8,7 +8,7 @@ first reply says it is getting ready until the engine is."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -164,3 +164,37 @@ def test_the_computer_says_it_is_getting_ready_until_the_engine_is(phone, site_u
     sheet = play.state("window.nardyPlay.state.scoresheet[0]")
     assert sheet[-1]["kind"] == "play" and sheet[-1]["side"] == "black" and sheet[-1]["dice"] == [6, 4]
     play.clean()
+
+
+def test_a_share_link_of_a_figures_position_plays_before_the_engine(phone, site_url):
+    """play/#position=...&dice=... with a rules figure's position and dice (the short game's first example, 3-1):
+    the position opened, its first play made and refused by the link's record (the build's, nardy-links/), all
+    before the engine; a link of another position waits for the engine as before."""
+    guard, held = phone
+    board, reason = board_strings("en")
+    text = "nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2"
+    play = Play(guard, site_url, hash_=f"#position={quote(text)}&dice=3-1", ready=False)
+    play.wait("s.phase === 'move' && s.side === 'white'")
+    assert play.state("window.nardyPlay.state.turn.dice") == [3, 1]
+    assert requested(guard, "/en/play/nardy-links.json") == 1
+    assert requested(guard, "/en/play/nardy-opening.json") <= 1  # the head's read, not the page's
+    play.move(8, 5)
+    assert play.status() == board("moved", move="8/5", dice="1")
+    play.click(24)
+    play.page.wait_for_function("document.querySelector('.nardy-live-selected') !== null")
+    play.click(18)
+    play.page.wait_for_function("!document.querySelector('.nardy-live-selected')")
+    play.page.wait_for_timeout(200)
+    assert play.status() == reason("no-such-die", distance=6, dice="1")
+    play.move(6, 5)
+    play.seats("person", "person")  # the seats the form says apply to the next match; this one plays on
+    assert board_count(play, "white", 5) == 2 and play.state(ENGINE) == "starting" and held.waiting
+    assert play.state("window.nardyPlay.match.id") == "opening"
+    held.release()
+    play.page.wait_for_function(f"{ENGINE} === 'ready'", timeout=160000)
+    play.clean()
+
+    other = Play(guard, site_url, hash_=f"#position={quote(text.replace('6x5', '6x4,5x1'))}&dice=3-1", ready=False)
+    other.wait("s.phase === 'move' && s.side === 'white'")
+    assert other.state("window.nardyPlay.match.id") != "opening"  # the engine's (released above): not a figure's
+    other.clean()

@@ -12,7 +12,8 @@ import re
 import pytest
 
 from nardy_site.app import engine_archive, engine_snapshot, live_assets
-from nardy_site.figures import answers
+from nardy_rules import live
+from nardy_site.figures import answers, opening
 from nardy_site.pages import play_analysis, play_online, play_page
 from nardy_site.translations import i18n, languages, plural
 
@@ -308,3 +309,32 @@ def test_every_reason_a_match_file_does_not_read_has_its_message():
     assert named == documented and all(value == f"import-{code}" for code, value in
                                        ((("unsupported-" + c if c in ("beaver", "jacoby") else c), v)
                                         for c, v in pairs.items()))
+
+
+def test_every_figures_share_link_has_its_first_turn_recorded(site, site_languages):
+    """Each figure's position with its two dice, opened on the play page by a share link, plays its first turn from
+    the build's record (nardy_site.figures.opening.write_links); only a game over and a roll without a move have
+    none, and every record is the link's."""
+    for lang in site_languages:
+        play = site / lang.code / "play"
+        index = json.loads((play / opening.LINKS_INDEX).read_text(encoding="utf-8"))
+        assert index["format"] == 2
+        figures = set()
+        for url in PAGES.values():
+            root = parse_file(page_html(site, lang.code, url))
+            for figure in root.find_all("figure", cls="nardy-diagram"):
+                dice = figure.get("data-dice") or ""
+                if figure.get("data-position") and re.fullmatch(r"[1-6]-[1-6]", dice):
+                    figures.add(f"{figure.get('data-position')} {dice}")
+        assert len(figures) > 20 and set(index["links"]) <= figures
+        for missing in figures - set(index["links"]):
+            text, dice = missing.rsplit(" ", 1)
+            forms = live.handle({"op": "forms", "position": text})
+            new = live.handle({"op": "game", "new": {"variant": forms["position"]["variant"], "length": 0, "start": forms["text"]}})
+            rolled = live.handle({"op": "game", "match": new["match"], "action": {"act": "roll", "dice": [int(d) for d in dice.split("-")]}})
+            assert forms["result"] or rolled["state"]["phase"] != "move", missing
+        assert sorted(index["links"].values()) == list(range(len(index["links"])))
+        for key, number in index["links"].items():
+            record = json.loads((play / opening.LINKS_FOLDER / f"{number}.json").read_text(encoding="utf-8"))
+            assert record["forms"]["position"] == key.rsplit(" ", 1)[0]
+            assert (play / opening.LINKS_FOLDER / f"{number}-checks.json").is_file()

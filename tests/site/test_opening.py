@@ -39,10 +39,11 @@ def record_path(tmp_path_factory):
     return written[0]
 
 
-def stand_in(record_path, scenarios, damaged=(), damaged_checks=()):
+def stand_in(record_path, scenarios, damaged=(), damaged_checks=(), checks=None):
+    checks = checks or record_path.with_name(opening.CHECKS_NAME)
     done = subprocess.run(
         [NODE, str(ROOT / "tests" / "site" / "opening_runner.mjs"), str(ROOT / "assets")],
-        input=json.dumps({"record": str(record_path), "checks": str(record_path.with_name(opening.CHECKS_NAME)),
+        input=json.dumps({"record": str(record_path), "checks": str(checks),
                           "scenarios": scenarios, "damaged": list(damaged), "damaged_checks": list(damaged_checks)}),
         capture_output=True, text=True, timeout=600,
     )
@@ -203,3 +204,74 @@ def test_the_record_is_small_and_the_form_offers_its_lengths(record_path):
     panel = (ROOT / "assets" / "play" / "nardy-play-panel.js").read_text(encoding="utf-8")
     lengths = re.search(r"export const LENGTHS = \[([\d, ]+)\]", panel).group(1)
     assert tuple(int(n) for n in lengths.split(",")) == opening.LENGTHS
+
+
+#: Share links of figures' positions (the rules pages'): the start with 3-1, a hit and the bar with a double, a
+#: long nardy game late with a double; then a game over and a roll with no move, which get no record.
+LINKS = [
+    ("nardy:short:w:24x2,13x5,8x3,6x5:19x5,17x3,12x5,1x2", (3, 1)),
+    ("nardy:short:w:15x1,13x2,8x2,6x5,3x3,barx2:23x1,21x2,19x3,18x2,17x4,12x2,7x1", (2, 2)),
+    ("nardy:long:w:23x1,21x1,6x1,4x1,3x3,2x4,1x4:18x1,16x2,15x1,14x1,13x4,offx6", (2, 2)),
+]
+NO_RECORD = [
+    ("nardy:short:w:offx15:19x5,17x3,12x5,1x2", (3, 1)),
+    ("nardy:short:w:barx1,8x14:19x2,20x2,21x2,22x2,23x2,24x5", (3, 1)),
+]
+
+
+@pytest.fixture(scope="module")
+def link_paths(tmp_path_factory):
+    """The links' records as the build writes them next to the play page: {link: (record, checks)}."""
+    folder = tmp_path_factory.mktemp("links")
+    opening.write_links(folder, "play/index.html", set(LINKS + NO_RECORD))
+    index = json.loads((folder / "play" / opening.LINKS_INDEX).read_text(encoding="utf-8"))
+    assert index["format"] == 2
+    found = {}
+    for (text, dice) in LINKS + NO_RECORD:
+        number = index["links"].get(f"{text} {dice[0]}-{dice[1]}")
+        if number is not None:
+            base = folder / "play" / opening.LINKS_FOLDER
+            found[(text, dice)] = (base / f"{number}.json", base / f"{number}-checks.json")
+    return found
+
+
+def test_a_figures_share_link_answers_as_the_engine_does(link_paths):
+    """The page's requests for a share link of a figure's position (play/#position=...&dice=...): the position's
+    forms, a new match from it of each length, the roll, the turn played, and what follows left to the engine."""
+    assert set(link_paths) == set(LINKS)  # a game over, or a roll with no move: no record, the engine answers
+    rng = random.Random(11)
+    for (text, dice), (record, checks) in link_paths.items():
+        made = []
+        for length in (0, 1, 7, 25):
+            scenario = Scenario()
+            forms = scenario.ask({"op": "forms", "position": text})
+            variant = forms["position"]["variant"]
+            scenario.ask({"op": "forms", "position": "nardy:short:w:24x2,13x5,8x3,6x4,5x1:19x5,17x3,12x5,1x2"}, held=False)
+            scenario.ask({"op": "game", "new": {"variant": variant, "length": length}}, held=False)  # not from the link
+            scenario.ask({"op": "game", "new": {"variant": variant, "length": length, "start": forms["text"]}})
+            state = scenario.act({"act": "roll", "dice": list(dice)})["state"]
+            play_turn(scenario, state, variant, rng)
+            scenario.act({"act": "roll", "dice": [6, 4]}, held=False)
+            made.append(scenario)
+        said = stand_in(record, [s.requests for s in made], checks=checks)["answers"]
+        for scenario, answers in zip(made, said):
+            for request, expected, answer in zip(scenario.requests, scenario.expected, answers, strict=True):
+                assert answer == expected, (text, request, json.dumps(answer)[:1500], json.dumps(expected)[:1500])
+
+
+def test_a_confirmed_play_is_written_as_its_moves_were_walked(record_path):
+    """Orders of moves that meet share a node, but the play's text follows the order walked: the opening 2-1
+    played 6/5 then 8/6 is the engine's "8/6 6/5", played 8/6 then 6/5 its "8/5"."""
+    made = []
+    for order in ([(6, 5, 1), (8, 6, 2)], [(8, 6, 2), (6, 5, 1)]):
+        scenario = Scenario()
+        scenario.ask({"op": "game", "new": {"variant": "short", "length": 3}})
+        scenario.act({"act": "opening", "dice": [2, 1]})
+        for start, end, die in order:
+            scenario.act({"act": "move", "from": start, "to": end, "die": die})
+        scenario.act({"act": "confirm"})
+        made.append(scenario)
+    said = stand_in(record_path, [s.requests for s in made])["answers"]
+    plays = [answers[-1]["change"]["sheet"][0]["play"] for answers in said]
+    assert plays == ["8/6 6/5", "8/5"]
+    assert [answers[-1] for answers in said] == [s.expected[-1] for s in made]
