@@ -31,7 +31,8 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
 - the play page's start-up (``--play-rounds``, ``--play-only`` for this alone): a new game loaded cold (a new
   browser context) and warm (the same context again), from the start of the navigation to the board on
   screen, the board drawn for the game by the page's script, the first legal move possible (the opening
-  roll thrown as soon as it is offered, then a tap on a checker: its destinations shown) and the engine
+  roll thrown as soon as it is offered, then a tap on a checker: its destinations shown; both real taps,
+  given as soon as the page offers them, ``PLAY_PROBES``) and the engine
   ready, in the same load; with the variants of ``--play-variants`` alternating (``no-opening``: without
   the recorded opening, every answer the engine's; ``before``: the build ``--play-before`` names, main's
   say, as shipped); and what the first move waited for after the drawing: the game's frame painted,
@@ -199,10 +200,15 @@ def play(page, rest_ms: int = 0) -> tuple[float, str, float, float]:
 
 #: Installed before the play page's scripts: a new game (no stored one), its opening roll thrown (3-1, White
 #: starts) as soon as the page offers it, then a tap on White's checker on 8 as soon as the game is in its move
-#: phase, each by the page's own handlers (a button's click, the board's click at the checker's centre), and
-#: when: the board on screen (the build's SVG laid out), the board drawn by the page's script for the game
-#: (nardyPlay.state), the first legal move possible (the checker's destinations shown: .nardy-live-dest); and
-#: the worker's own marks (sent by the marked worker, below).
+#: phase. Each tap is a real one: the page asks the bench (window.__nardyBenchTap) in the task that offers it
+#: (a mutation observer's callback), and the bench clicks there with the browser's own input (the Chrome
+#: DevTools Protocol), which the browser runs before its other waiting tasks, as it runs a reader's; taps
+#: dispatched from a timer in the page waited behind every task before them (Material's bundle and start, about
+#: 0.25 s more). Marked: the board on screen (the build's SVG laid out), the board drawn by the page's script
+#: for the game (nardyPlay.state), the first legal move possible (the checker's destinations shown:
+#: .nardy-live-dest); and the worker's own marks (sent by the marked worker, below).
+#: The play page's window in its start-up rounds.
+PHONE = {"width": 390, "height": 844}
 PLAY_PROBES = """
 globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the start takes longer than 20 s
 window.__nardyTestDice = [[3, 1]];
@@ -221,12 +227,38 @@ localStorage.removeItem('nardy-play-v1');  // a new game, also on the warm load
       });
     }
   };
-  // The game's drawing is seen in the task that makes it (a mutation observer's callback is a microtask): the
-  // poll, a task, may wait behind Material's start. The frame after it: when the game is painted.
+  const tap = (x, y) => window.__nardyBenchTap([x, y]);
+  const centre = (element) => {
+    const box = element.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  };
+  // Seen in the task that makes each change (a mutation observer's callback is a microtask): the drawing (and
+  // the frame after it: when the game is painted), the opening roll offered, the move phase, the destinations.
   new MutationObserver(() => {
-    if (window.__play.drawn === undefined && window.nardyPlay && window.nardyPlay.state) {
-      window.__play.drawn = performance.now();
-      requestAnimationFrame(() => { window.__play.painted = performance.now(); });
+    const play = window.__play;
+    const app = window.nardyPlay;
+    if (!app || !app.state) return;
+    const now = performance.now();
+    if (play.drawn === undefined) {
+      play.drawn = now;
+      requestAnimationFrame(() => { play.painted = performance.now(); });
+    }
+    if (app.state.phase === 'opening' && play.thrown === undefined) {
+      const button = document.querySelector(".nardy-play-tools button[data-action='opening']");
+      if (button && !button.hidden && !button.disabled && button.getBoundingClientRect().width > 0) {
+        play.thrown = now;
+        tap(...centre(button));
+      }
+    }
+    if (app.state.phase === 'move' && play.tapped === undefined) {
+      play.tapped = now;
+      const [x, y] = app.board.layout.points['8'];
+      const p = new DOMPoint(x, y).matrixTransform(app.board.views[app.board.variant].svg.getScreenCTM());
+      tap(p.x, p.y);
+    }
+    if (play.tapped !== undefined && play.movable === undefined && document.querySelector('.nardy-play .nardy-live-dest')) {
+      play.movable = now;
+      window.__nardyBenchTap(null);  // done
     }
   }).observe(document, { subtree: true, childList: true, attributes: true });
   // What a tap after the drawing may wait for: Material's bundle (it sets window.document$ as it ends) and its
@@ -238,24 +270,8 @@ localStorage.removeItem('nardy-play-v1');  // a new game, also on the warm load
     value.subscribe(() => { if (window.__play.material === undefined) window.__play.material = performance.now(); });
   } });
   const poll = () => {
-    const play = window.__play;
-    const now = performance.now();
     const svg = document.querySelector('.nardy-play-board:not([hidden]) svg');
-    if (play.onScreen === undefined && svg && svg.getBoundingClientRect().width > 0) play.onScreen = now;
-    const app = window.nardyPlay;
-    if (app && app.state && play.drawn === undefined) play.drawn = now;
-    if (app && app.state && app.state.phase === 'opening' && play.thrown === undefined) {
-      const button = document.querySelector(".nardy-play-tools button[data-action='opening']");
-      if (button && !button.hidden) { play.thrown = now; button.click(); }
-    }
-    if (app && app.state && app.state.phase === 'move' && play.tapped === undefined) {
-      play.tapped = now;
-      const [x, y] = app.board.layout.points['8'];
-      const board = app.board.views[app.board.variant].svg;
-      const p = new DOMPoint(x, y).matrixTransform(board.getScreenCTM());
-      board.dispatchEvent(new MouseEvent('click', { clientX: p.x, clientY: p.y, bubbles: true }));
-    }
-    if (play.tapped !== undefined && document.querySelector('.nardy-play .nardy-live-dest')) play.movable = now;
+    if (svg && svg.getBoundingClientRect().width > 0) window.__play.onScreen = performance.now();
     else setTimeout(poll, 4);
   };
   poll();
@@ -358,9 +374,15 @@ def play_site(site: Path, folder: Path, name: str, code: str) -> Path:
 def play_once(page, url: str) -> dict:
     """One load of the play page, a new game: navigation -> the board on screen, drawn for the game, and the first
     legal move possible (the opening thrown, a tap on a checker: its destinations shown); then the engine ready."""
-    page.goto(url)
-    page.wait_for_function("window.__play.movable !== undefined || document.documentElement.dataset.nardyEngine === 'failed'",
-                           timeout=130000)
+    taps = []
+    page.expose_function("__nardyBenchTap", lambda where: taps.append(where))
+    page.goto(url, wait_until="commit")
+    # The page's requests arrive while Playwright waits (wait_for_timeout waits here, asking the page nothing).
+    deadline = time.monotonic() + 130
+    while None not in taps and time.monotonic() < deadline:
+        while taps and taps[0] is not None:
+            page.mouse.click(*taps.pop(0))  # at once: each tap the page asks for, as a reader's finger
+        page.wait_for_timeout(2)
     if page.evaluate("document.documentElement.dataset.nardyEngine") == "failed":
         raise SystemExit(f"the engine did not start: {page.evaluate('window.nardyPlay.engine.reason')}")
     page.wait_for_function("window.__play.marks !== null", timeout=130000)
@@ -390,7 +412,9 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
         for _round in range(rounds):
             for name in variants:
                 url = f"{servers[name].url}{code}/play/"
-                context = browser.new_context()
+                # A phone's screen: the taps land where a reader's would (at 1280 x 720 the roll button is below
+                # the fold until the page has fitted the board to the window).
+                context = browser.new_context(viewport=PHONE)
                 context.add_init_script("delete Navigator.prototype.serviceWorker;\n" + PLAY_PROBES)
                 counter = Counter(context, site)
                 page = context.new_page()
