@@ -198,6 +198,9 @@ def play(page, rest_ms: int = 0) -> tuple[float, str, float, float]:
 
 # ---------------------------------------------------------------------- the play page
 
+#: The play page's window in its start-up rounds.
+PHONE = {"width": 390, "height": 844}
+
 #: Installed before the play page's scripts: a new game (no stored one), its opening roll thrown (3-1, White
 #: starts) as soon as the page offers it, then a tap on White's checker on 8 as soon as the game is in its move
 #: phase. Each tap is a real one: the page asks the bench (window.__nardyBenchTap) in the task that offers it
@@ -207,8 +210,6 @@ def play(page, rest_ms: int = 0) -> tuple[float, str, float, float]:
 #: 0.25 s more). Marked: the board on screen (the build's SVG laid out), the board drawn by the page's script
 #: for the game (nardyPlay.state), the first legal move possible (the checker's destinations shown:
 #: .nardy-live-dest); and the worker's own marks (sent by the marked worker, below).
-#: The play page's window in its start-up rounds.
-PHONE = {"width": 390, "height": 844}
 PLAY_PROBES = """
 globalThis.nardyLiveTimeout = 120000;  // timed, not given up on: under load the start takes longer than 20 s
 window.__nardyTestDice = [[3, 1]];
@@ -385,6 +386,8 @@ def play_once(page, url: str) -> dict:
         page.wait_for_timeout(2)
     if page.evaluate("document.documentElement.dataset.nardyEngine") == "failed":
         raise SystemExit(f"the engine did not start: {page.evaluate('window.nardyPlay.engine.reason')}")
+    if None not in taps:
+        raise SystemExit(f"no legal move possible within 130 s: {page.evaluate('JSON.stringify({...window.__play, marks: 0})')}")
     page.wait_for_function("window.__play.marks !== null", timeout=130000)
     found = page.evaluate("[window.__play, performance.timeOrigin, window.nardyPlay.engine.timings]")
     play, origin, engine = found

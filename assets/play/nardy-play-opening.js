@@ -23,6 +23,7 @@
    record answers the "forms" request of the link's text. A play's text follows the order its moves were
    walked in: a confirm node's "plays" gives the texts of the orders that read otherwise. */
 
+import { writeMoves } from "../board/nardy-link.js";
 import { AnswerRecord } from "../engine/nardy-embedded.js";
 
 /** The files of a new game's record (nardy_site.figures.opening.NAME and CHECKS_NAME). */
@@ -46,9 +47,6 @@ function keysAre(object, keys) {
 function check(condition, what, name) {
   if (!condition) throw new Error(`The play page's opening record (${name}) is damaged: ${what}.`);
 }
-
-/** A turn's moves in order, as a confirm node's plays name them (nardy_site.figures.opening._order_key). */
-const orderKey = (moves) => moves.map((move) => `${move.from}-${move.to}-${move.die}`).join(".");
 
 const index = (value, size) => Number.isInteger(value) && value >= 0 && value < size;
 
@@ -234,7 +232,8 @@ export class Opening {
     const change = record.values[changed];
     const sheet = copy(change.sheet);
     // The play confirmed: its moves as walked, and its texts, which follow their order (the node's plays).
-    const texts = action.act === "confirm" && node.plays ? node.plays[orderKey(match.moves)] : undefined;
+    // Keyed as a link writes moves (nardy_site.figures.opening._order_key).
+    const texts = action.act === "confirm" && node.plays ? node.plays[writeMoves(match.moves)] : undefined;
     for (const entry of sheet) {
       if (!isObject(entry) || entry.moves !== null) continue;
       entry.moves = copy(match.moves);

@@ -138,7 +138,8 @@ class _Values:
 
 
 def _order_key(moves: list[dict]) -> str:
-    """A turn's moves in order, as a confirm node's ``plays`` names them (assets/play/nardy-play-opening.js)."""
+    """A turn's moves in order, as a confirm node's ``plays`` names them: as a board's link writes moves
+    (assets/board/nardy-link.js, ``writeMoves``; the play page's stand-in looks them up so)."""
     return ".".join(f"{move['from']}-{move['to']}-{move['die']}" for move in moves)
 
 
