@@ -25,6 +25,7 @@ try:
     from nardy_site.app import live_assets
     from nardy_site.hook import tables
     from nardy_site.hook.site_build import SiteBuild
+    from nardy_site.pages import alternates
 except ModuleNotFoundError as error:  # the console script `mkdocs`, or another directory
     # A PluginError: MkDocs prints its message alone ("Error: ..."), not a traceback.
     raise PluginError(f"hooks/nardy.py: cannot import {error.name!r}: run MkDocs as `python -m mkdocs` from the "
@@ -62,6 +63,7 @@ def on_page_content(html, page, config, files):
 
 def on_env(env, config, files):
     SiteBuild.of(config).finish()
+    env.filters["nardy_without_hreflang"] = alternates.without_head_links  # overrides/main.html
     return env
 
 

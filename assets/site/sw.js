@@ -22,17 +22,14 @@
      the stored copy (the page then shows the offline notice), or else the
      language's offline page.
    - Everything else of the build: the cache first, else the network (stored).
-   - The files that carry the build's day (BUILD.dated: the sitemaps Material
-     asks for as a page loads): network first, the last copy kept unhashed;
-     without a network that copy, so a page read offline logs no failure.
-   - Anything not in the manifest goes to the network as if there were no worker.
+   - Anything not in the manifest (MkDocs' sitemaps too: they carry the
+     build's day, and only search engines read them) goes to the network as if there were no worker.
 */
 "use strict";
 
 const PREFIX = "nardy-";
 const CACHE = PREFIX + BUILD.id;
 const FILES = new Map(Object.entries(BUILD.files));
-const DATED = new Set(BUILD.dated);
 const ROOT = new URL("./", self.location.href);
 //: The hash of a stored response, so that the next build can tell whether it may keep it.
 const HASH_HEADER = "X-Nardy-Hash";
@@ -130,7 +127,6 @@ self.addEventListener("install", (event) => {
     const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     const pages = windows.map((client) => keyOf(client.url)).filter((key) => key !== null);
     await shellOf(cache, new Set(pages.map(languageOf).filter(Boolean)), pages);
-    await Promise.all(Array.from(DATED, (key) => refresh(cache, urlOf(key)).catch(() => null)));
     await self.skipWaiting();
   })());
 });
@@ -180,24 +176,6 @@ async function asset(event, key) {
   return response;
 }
 
-/** The network's copy of a dated file, kept when it is a whole answer of this origin. */
-async function refresh(cache, request) {
-  const response = await fetch(request, { cache: "no-cache" });
-  if (whole(response)) await cache.put(request, response.clone());
-  return response;
-}
-
-async function dated(event) {
-  const cache = await caches.open(CACHE);
-  try {
-    return await refresh(cache, event.request);
-  } catch (error) {
-    const saved = await cache.match(event.request);
-    if (saved) return saved;
-    throw error;
-  }
-}
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.has("Range")) return;
@@ -205,7 +183,6 @@ self.addEventListener("fetch", (event) => {
   if (key === null) return; // another origin, or outside the site
   if (request.mode === "navigate") event.respondWith(page(event, key));
   else if (FILES.has(key)) event.respondWith(asset(event, key));
-  else if (DATED.has(key)) event.respondWith(dated(event));
 });
 
 // A page asks whether it came from the cache (assets/sw-register.js shows the offline notice).

@@ -83,8 +83,8 @@ ICONS = app_icons.FOLDER
 ROOT_FILES = (WORKER, ICONS)
 #: The registration script's placeholder for its strings.
 TEXT_SLOT = "NARDY_OFFLINE_TEXT"
-#: Files of the build that carry the day it was built (MkDocs' sitemaps): not hashed (:func:`site_files`),
-#: listed apart (:func:`dated_files`); the worker fetches them network first and keeps the last copy.
+#: Files of the build that carry the day it was built (MkDocs' sitemaps, for search engines; no page asks for
+#: them): not in the manifest (:func:`site_files`), so the worker passes them to the network.
 DATED = ("sitemap.xml",)
 #: Content hashes: the first hex digits of SHA-256 (80 bits: tells one build's file from another's).
 HASH_DIGITS = 20
@@ -228,17 +228,6 @@ def _shell(code: str, files: dict[str, str]) -> list[str]:
     return [key for key in fixed if key in files] + sorted(assets)
 
 
-def dated_files(site_dir: Path) -> list[str]:
-    """URLs relative to the root of the build's files that carry its day (:data:`DATED`).
-
-    Material asks for each language's ``sitemap.xml`` as a page loads (for the
-    language switcher); offline the worker answers it from its last copy, so a
-    page read offline logs no failed request.
-    """
-    return sorted(path.relative_to(site_dir).as_posix() for name in DATED for path in site_dir.rglob(name)
-                  if path.is_file())
-
-
 def build_manifest(site_dir: Path) -> dict:
     """The build's manifest, as ``sw.js`` holds it.
 
@@ -248,7 +237,6 @@ def build_manifest(site_dir: Path) -> dict:
     every offline page and the icon those pages name); ``offline``: each
     language's offline page; ``source``:
     the language whose offline page answers outside every language's folder;
-    ``dated``: the files that carry the build's day (:func:`dated_files`), not in ``files``.
     """
     files = {key: content_hash(path.read_bytes()) for key, path in site_files(site_dir).items()}
     codes = [lang.code for lang in enabled() if f"{lang.code}/{OFFLINE_PAGE}" in files]
@@ -264,7 +252,6 @@ def build_manifest(site_dir: Path) -> dict:
         "common": [key for key in ["", app_icons.PAGE_ICON] if key in files] + list(offline.values()),
         "shell": {code: _shell(code, files) for code in codes},
         "files": files,
-        "dated": dated_files(site_dir),
     }
 
 

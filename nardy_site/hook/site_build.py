@@ -169,6 +169,11 @@ class SiteBuild:
         return context
 
     def template_context(self, context: dict, template_name: str, config) -> dict:
+        if template_name == "sitemap.xml" and "alternate" in config.extra:
+            try:
+                context["nardy_hreflang"] = alternates.sitemap_links(self.lang, context["pages"], config.site_url)
+            except ValueError as error:
+                raise PluginError(f"nardy: config/{self.lang.code}.yml: {error}") from None
         if template_name != "404.html":
             return context
         return not_found.add_context(context, config, self.lang, self.texts)

@@ -81,18 +81,19 @@ def _declared_site_dir(path: Path) -> Path | None:
 
 
 def head_alternates(entries: list[dict]) -> list[dict]:
-    """Material's ``extra.alternate`` (its ``<link rel="alternate" hreflang>`` in the head) from switcher entries."""
+    """Material's ``extra.alternate`` (the switcher's fallback: each language's home) from switcher entries."""
     return [{"name": as_html(entry["name"]), "link": entry["link"], "lang": entry["lang"]} for entry in entries]
 
 
 def site_root() -> str | None:
     """The site's absolute root URL when one is configured (``$NARDY_SITE_URL``, an http(s) address), else None.
 
-    Search engines and Lighthouse's SEO audit take ``hreflang`` links only as
-    absolute URLs; but Material's language selector fetches ``sitemap.xml``
-    next to each of them, so they must name the address the site is really
-    served at: the ``site_url`` of config/<code>.yml is only the local
-    default, so it does not count.
+    The language switcher's fallback links (``extra.alternate``: each language's
+    home, on a page the hook gives no links of its own, as the 404 pages) start
+    with it, so they must name the address the site is really served at: the
+    ``site_url`` of config/<code>.yml is only the local default, so it does not
+    count. The sitemaps' ``hreflang`` links are absolute either way (each
+    language's ``site_url``).
     """
     url = os.environ.get("NARDY_SITE_URL") or ""
     if not re.match(r"https?://[^/]+(/.*)?$", url):
@@ -135,7 +136,7 @@ def configure(config) -> tuple[Language, Translator, dict, list[str]]:
                              "search_spelling": [list(rule) for rule in lang.search_spelling]}
     config.extra.pop("alternate", None)
     if len(languages.enabled()) > 1:
-        # Material's list: <link rel="alternate" hreflang> to each language's home, and the header's
-        # switcher (overrides/partials/alternate.html), whose links on_page_context points at the page.
+        # Material's list: its header shows the switcher (overrides/partials/alternate.html) when it is set, whose
+        # links on_page_context points at the page; the head prints none of it (nardy_site/pages/alternates.py).
         config.extra["alternate"] = head_alternates(alternates.entries(lang, None, root=site_root()))
     return lang, translator, texts, problems

@@ -1,6 +1,17 @@
-"""The language switcher's entries (overrides/partials/alternate.html, Material's ``extra.alternate``)."""
+"""The language switcher's entries (overrides/partials/alternate.html, Material's ``extra.alternate``), and
+the same page in every language for search engines: ``hreflang`` links in the sitemaps, not in the pages' heads.
+
+Material's script fetches ``sitemap.xml`` next to every ``<link rel="alternate">`` of a page's head as the page
+starts (its language selector would look the page up there; this site's links already lead to the same page),
+so a head with one per language cost every page view as many requests and XML parses, and named the
+languages' homes, not the page. The head prints none (overrides/main.html, :func:`without_head_links`); each
+language's sitemap names, for every page, the same page in every language (overrides/sitemap.xml,
+:func:`sitemap_links`).
+"""
 
 from __future__ import annotations
+
+import re
 
 from ..translations import languages
 from ..translations.languages import Language
@@ -34,3 +45,27 @@ def entries(lang: Language, page: tuple[str, str] | None = None, root: str | Non
             "current": other.code == lang.code,
         })
     return found
+
+
+#: A ``<link rel="alternate" hreflang>`` as Material's base.html prints one from ``extra.alternate``.
+HEAD_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"<>]*" hreflang="[^"<>]*">[ \t]*\n?')
+
+
+def without_head_links(head: str) -> str:
+    """Material's ``site_meta`` block without its ``hreflang`` links (the module's docstring says why)."""
+    return HEAD_LINK.sub("", head)
+
+
+def sitemap_links(lang: Language, pages, site_url: str) -> dict[str, list[dict]]:
+    """{page URL: its entries, with absolute links}, for the pages of ``lang``'s sitemap.
+
+    ``site_url`` is the language's own (``<root><code>/``); every entry's link is the
+    same page in that language, or its home where that language lacks the page, as
+    the switcher links.
+    """
+    suffix = f"{lang.code}/"
+    if not site_url.endswith(suffix):
+        raise ValueError(f"site_url {site_url!r} does not end with {suffix!r}")
+    root = site_url[: -len(suffix)]
+    return {file.page.url: entries(lang, (file.page.url, file.src_uri), root=root)
+            for file in pages if file.page is not None and not file.page.is_link}

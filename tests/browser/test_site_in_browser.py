@@ -50,6 +50,9 @@ def test_no_page_requests_another_host(browser, site_url, site_languages):
             page.goto(site_url + path, wait_until="networkidle")
         assert guard.foreign == [] and guard.blocked == [], guard.foreign + guard.blocked
         assert len(guard.local) > visited * 3
+        # Material fetches sitemap.xml next to every <link rel="alternate"> of a page's head as the page starts:
+        # the heads have none (the sitemaps name the other languages for search engines).
+        assert not [url for url in guard.local if url.endswith("sitemap.xml")], guard.local
         # The only answers >= 400: the unknown addresses themselves. The root page sends the reader on to a
         # language as its script runs; on a busy machine that cuts its own load short (net::ERR_ABORTED).
         cut_short = f"failed {site_url}: net::ERR_ABORTED"

@@ -47,7 +47,7 @@ def test_selector_lists_every_enabled_language(hook, tmp_path, monkeypatch):
     monkeypatch.setattr(languages, "enabled", lambda: [table["uz"], table["ru"]])
     monkeypatch.setenv("NARDY_SITE_URL", "https://example.org/nardy/")
     config = hook.on_config(config_for(tmp_path))
-    # With a site URL, the head's hreflang links are absolute (search engines and Lighthouse want them so).
+    # With a site URL, the switcher's fallback links (each language's home, on the 404 pages) are absolute.
     assert config.extra["alternate"] == [
         {"name": "Oʻzbekcha", "link": "https://example.org/nardy/uz/", "lang": "uz-Latn"},
         {"name": "Русский", "link": "https://example.org/nardy/ru/", "lang": "ru"},

@@ -66,6 +66,16 @@ def test_a_bad_source_blob_stops_the_build(tmp_path):
     assert re.search(r"docs/short\.md:4: translation\.source_blob is 'xyz'", done.stdout + done.stderr), done.stderr
 
 
+def test_a_site_url_of_another_language_stops_the_build(tmp_path):
+    """The sitemap's hreflang links are built from the language's site_url (<root><code>/)."""
+    config = write_build(tmp_path, PAGES)
+    config.write_text(config.read_text(encoding="utf-8").replace("8000/uz/", "8000/ru/"), encoding="utf-8")
+    done = mkdocs_build(config)
+    assert done.returncode != 0
+    assert "config/uz.yml: site_url 'http://127.0.0.1:8000/ru/' does not end with 'uz/'" in done.stdout + done.stderr, \
+        done.stdout + done.stderr
+
+
 def test_deleting_the_review_line_removes_the_banner(tmp_path):
     page = PAGES["short.md"].replace("  review: pending\n", "")
     done = mkdocs_build(write_build(tmp_path, {**PAGES, "short.md": page}))

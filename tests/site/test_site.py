@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -57,34 +58,56 @@ def test_hreflang_and_html_lang_agree(site, site_languages):
             if path.name == "offline.html":  # the service worker's stand-in for any page: tests/site/test_offline.py
                 continue
             root = parse_file(path)
-            alternates = [link.get("hreflang") for link in root.find_all("link", rel="alternate")]
             switcher = [a.get("hreflang") for a in root.find_all("a", cls="md-select__link")]
-            assert set(alternates) == set(switcher) == tags, path
-            assert root.find("html").get("lang") in alternates, path
+            assert set(switcher) == tags, path
+            assert root.find("html").get("lang") in switcher, path
 
 
-def switcher_of(path: Path) -> tuple[list, list]:
+def test_no_head_names_the_other_languages(site, site_languages):
+    """Material's script fetches sitemap.xml next to every <link rel="alternate"> of the head as a page starts:
+    the pages name the other languages in the switcher and the sitemaps only."""
+    for lang in site_languages:
+        for path in sorted((site / lang.code).rglob("*.html")):
+            alternates = [link.get("href") for link in parse_file(path).find_all("link", rel="alternate")]
+            assert alternates == [], path
+
+
+#: The sitemaps' namespaces (the sitemap protocol's and XHTML's, for hreflang links).
+SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+
+
+def sitemap_alternates(site: Path, code: str) -> dict[str, list[tuple[str, str]]]:
+    """{a page's address: its hreflang links, (href, hreflang)} of a language's sitemap."""
+    tree = ET.parse(site / code / "sitemap.xml")
+    found = {}
+    for url in tree.getroot().findall("s:url", SITEMAP_NS):
+        links = url.findall("x:link", SITEMAP_NS)
+        assert all(link.get("rel") == "alternate" for link in links)
+        found[url.findtext("s:loc", namespaces=SITEMAP_NS)] = [(link.get("href"), link.get("hreflang")) for link in links]
+    return found
+
+
+def switcher_of(path: Path) -> list:
     root = parse_file(path)
-    links = [(a.get("href"), a.get("hreflang"), a.get("lang"), a.text()) for a in root.find_all("a", cls="md-select__link")]
-    heads = [(link.get("href"), link.get("hreflang")) for link in root.find_all("link", rel="alternate")]
-    return links, heads
+    return [(a.get("href"), a.get("hreflang"), a.get("lang"), a.text()) for a in root.find_all("a", cls="md-select__link")]
 
 
 def test_switcher_links_to_the_same_page_in_every_language(site, site_languages):
     for lang in site_languages:
+        sitemap = sitemap_alternates(site, lang.code)
         for source, url in PAGES.items():
             here = f"http://site/{lang.code}/{url}"
-            links, heads = switcher_of(page_html(site, lang.code, url))
+            links = switcher_of(page_html(site, lang.code, url))
             want = []
             for code, row in expected.enabled():
                 has = (ROOT / "docs" / code / source).is_file()
                 want.append((f"/{code}/{url if has else ''}", row["bcp47"], row["bcp47"], row["name"]))
             got = [(urlsplit(urljoin(here, href)).path, hreflang, lang_, name) for href, hreflang, lang_, name in links]
             assert got == want, f"{lang.code}/{url}"
-            # <link rel="alternate" hreflang>: each language's home (Material fetches the sitemap next to it).
-            assert [(urlsplit(urljoin(here, href)).path, tag) for href, tag in heads] == [
-                (f"/{code}/", row["bcp47"]) for code, row in expected.enabled()
-            ]
+            # The sitemap names the same pages for search engines, as absolute addresses beside the page's own.
+            [(loc, hreflang)] = [(loc, links) for loc, links in sitemap.items() if urlsplit(loc).path == f"/{lang.code}/{url}"]
+            origin = loc[: -len(f"/{lang.code}/{url}")]
+            assert hreflang == [(origin + path, tag) for path, tag, _lang, _name in want], loc
             # Without JavaScript the link already lands on the page; the script only adds the #section.
             for href, *_rest in links:
                 assert "#" not in href
@@ -97,7 +120,7 @@ def test_switcher_targets_exist(site, site_languages):
     built = {lang.code for lang in site_languages}
     for lang in site_languages:
         for url in PAGES.values():
-            links, _heads = switcher_of(page_html(site, lang.code, url))
+            links = switcher_of(page_html(site, lang.code, url))
             for href, *_rest in links:
                 path = urlsplit(urljoin(f"http://site/{lang.code}/{url}", href)).path
                 if path.split("/")[1] in built:
