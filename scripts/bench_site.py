@@ -29,7 +29,8 @@ figure is the median of ``--runs`` loads; "cold" is a new browser context
   the engine), for the rules pages of every language; and of it, the
   recorded answers of the board played (``nardy-answers/<figure id>.json``);
 - the play page's start-up (``--play-rounds``, ``--play-only`` for this alone): a new game loaded cold (a new
-  browser context) and warm (the same context again), from the start of the navigation to the board on
+  browser profile on disk), warm (the same profile again) and again (a third time: a returning reader, whose
+  browser has kept the compiled code of the scripts, ``LOADS``), from the start of the navigation to the board on
   screen, the board drawn for the game by the page's script, the first legal move possible (the opening
   roll thrown as soon as it is offered, then a tap on a checker: its destinations shown; both real taps,
   given as soon as the page offers them, ``PLAY_PROBES``) and the engine
@@ -402,10 +403,18 @@ def play_once(page, url: str) -> dict:
             "resources": resources, "from": started[0], "note": started[1]}
 
 
-def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, variants: list[str],
+#: The play page's loads in each round, in one browser profile: a first visit, the next one, and a returning
+#: reader's (the third: Chromium keeps the compiled code of a script it has run twice, in the profile's code
+#: cache; a context of Playwright's own, kept in memory, keeps none, so its later loads compile every script
+#: again).
+LOADS = ("cold", "warm", "again")
+
+
+def bench_play(playwright, site: Path, folder: Path, rounds: int, code: str, variants: list[str],
                before: Path | None = None) -> None:
-    """before: another build (main's), played as the variant "before" (as shipped), alternating with the others."""
-    servers, results = {}, {name: {"cold": [], "warm": []} for name in variants}
+    """before: another build (main's), played as the variant "before" (as shipped), alternating with the others.
+    Each round of each variant is a new browser profile on disk (a reader's browser), loaded three times (LOADS)."""
+    servers, results = {}, {name: {load: [] for load in LOADS} for name in variants}
     try:
         for name in variants:
             source = before if name == "before" else site
@@ -417,28 +426,27 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
                 url = f"{servers[name].url}{code}/play/"
                 # A phone's screen: the taps land where a reader's would (at 1280 x 720 the roll button is below
                 # the fold until the page has fitted the board to the window).
-                context = browser.new_context(viewport=PHONE)
+                profile = Path(tempfile.mkdtemp(prefix="profile-", dir=folder))
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=lighthouse.CHROMIUM, args=lighthouse.FLAGS, viewport=PHONE)
                 context.add_init_script("delete Navigator.prototype.serviceWorker;\n" + PLAY_PROBES)
                 counter = Counter(context, site)
-                page = context.new_page()
-                cold = play_once(page, url)
-                page.wait_for_load_state("networkidle")
-                cold["bytes"] = counter.transferred
-                page.close()
-                counter.reset()
-                page = context.new_page()
-                warm = play_once(page, url)
-                page.wait_for_load_state("networkidle")
-                warm["bytes"] = counter.transferred
+                for load in LOADS:
+                    page = context.new_page()
+                    result = play_once(page, url)
+                    page.wait_for_load_state("networkidle")
+                    result["bytes"] = counter.transferred
+                    page.close()
+                    counter.reset()
+                    results[name][load].append(result)
                 context.close()
-                results[name]["cold"].append(cold)
-                results[name]["warm"].append(warm)
+                shutil.rmtree(profile, ignore_errors=True)
         print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print("  navigation -> the board on screen, drawn for the game, the first legal move possible, the engine ready")
         print("  (median ms, min-max; goal: first move <= 1.2 x board drawn), and KB transferred")
         print("  variant        load   on screen      drawn           first move      ratio   engine ready    KB   started from")
         for name in variants:
-            for load in ("cold", "warm"):
+            for load in LOADS:
                 runs = results[name][load]
 
                 def cell(key, runs=runs):
@@ -455,7 +463,7 @@ def bench_play(browser, site: Path, folder: Path, rounds: int, code: str, varian
         marks = ["painted", "bundle", "material", "thrown", "tapped", "movable"]
         print("  variant        load " + "".join(f"{m:>10}" for m in marks))
         for name in variants:
-            for load in ("cold", "warm"):
+            for load in LOADS:
                 runs = results[name][load]
                 row = [median([r[m] - r["drawn"] for r in runs if r.get(m) is not None] or [float("nan")]) for m in marks]
                 print(f"  {name:14} {load:5}" + "".join(f"{value:10.0f}" for value in row))
@@ -620,7 +628,7 @@ def main(argv=None) -> int:
                     browser.close()
                     return 0
                 if args.play_rounds:
-                    bench_play(browser, site, Path(temporary), args.play_rounds, args.play_lang, variants,
+                    bench_play(playwright, site, Path(temporary), args.play_rounds, args.play_lang, variants,
                                args.play_before)
                     print()
                 if args.play_only:
