@@ -80,7 +80,7 @@ def _declared_site_dir(path: Path) -> Path | None:
     return (path.parent / value) if isinstance(value, str) else None
 
 
-def head_alternates(entries: list[dict]) -> list[dict]:
+def material_alternates(entries: list[dict]) -> list[dict]:
     """Material's ``extra.alternate`` (the switcher's fallback: each language's home) from switcher entries."""
     return [{"name": as_html(entry["name"]), "link": entry["link"], "lang": entry["lang"]} for entry in entries]
 
@@ -138,5 +138,5 @@ def configure(config) -> tuple[Language, Translator, dict, list[str]]:
     if len(languages.enabled()) > 1:
         # Material's list: its header shows the switcher (overrides/partials/alternate.html) when it is set, whose
         # links on_page_context points at the page; the head prints none of it (nardy_site/pages/alternates.py).
-        config.extra["alternate"] = head_alternates(alternates.entries(lang, None, root=site_root()))
+        config.extra["alternate"] = material_alternates(alternates.entries(lang, None, root=site_root()))
     return lang, translator, texts, problems
