@@ -59,6 +59,8 @@ WORKERS = """async () => {
 }"""
 #: The engine's start may take long on a busy machine (assets/board/nardy-board.js gives up after 20 s).
 PATIENT = "globalThis.nardyLiveTimeout = 120000"
+
+
 def unexpected(guard, *consoles) -> list[str]:
     """Requests to another host, exceptions and console messages."""
     foreign = guard.foreign + guard.blocked

@@ -105,7 +105,7 @@ def test_switcher_links_to_the_same_page_in_every_language(site, site_languages)
             got = [(urlsplit(urljoin(here, href)).path, hreflang, lang_, name) for href, hreflang, lang_, name in links]
             assert got == want, f"{lang.code}/{url}"
             # The sitemap names the same pages for search engines, as absolute addresses beside the page's own.
-            [(loc, hreflang)] = [(loc, links) for loc, links in sitemap.items() if urlsplit(loc).path == f"/{lang.code}/{url}"]
+            [(loc, hreflang)] = [(loc, alts) for loc, alts in sitemap.items() if urlsplit(loc).path == f"/{lang.code}/{url}"]
             origin = loc[: -len(f"/{lang.code}/{url}")]
             assert hreflang == [(origin + path, tag) for path, tag, _lang, _name in want], loc
             # Without JavaScript the link already lands on the page; the script only adds the #section.
