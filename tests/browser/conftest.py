@@ -32,6 +32,20 @@ def browser():
         browser.close()
 
 
+def console_line(message) -> str | None:
+    """A console message worth a test's attention as one line, or None: errors, warnings and failed asserts. A
+    failed load names only its status in its text; its location says which file it was."""
+    if message.type not in ("error", "warning", "assert"):
+        return None
+    where = message.location.get("url") if message.text.startswith("Failed to load") else ""
+    return f"{message.type}: {message.text}" + (f" ({where})" if where else "")
+
+
+def record_console(page, lines: list[str]) -> None:
+    """Append the page's console lines worth a test's attention (:func:`console_line`) to ``lines``."""
+    page.on("console", lambda message: (line := console_line(message)) and lines.append(line))
+
+
 class Guard:
     """A browser context that blocks and counts every request to another host, and records failures."""
 

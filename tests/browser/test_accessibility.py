@@ -32,11 +32,18 @@ def violations(page) -> list[str]:
     """What axe finds on the page as it is now, one line per rule broken."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(content=axe_script())
-    # Colours are checked at rest: a button fading in (Material's back-to-top, as the page scrolls) has
-    # half its contrast for a moment, which axe would report (seen once under load, on the play page).
+    # Colours are checked at rest: a button fading in (Material's back-to-top, as the page scrolls) has half its
+    # contrast for a moment, which axe would report (seen under load on the play page, where the fade began while
+    # axe ran). Transitions and animations are switched off for the run, so any change lands at once.
     page.wait_for_function("document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')",
                            timeout=10000)
-    found = page.evaluate("(rules) => axe.run(document, {runOnly: rules, resultTypes: ['violations']})", RULES)
+    found = page.evaluate("""async (rules) => {
+        const still = document.createElement("style");
+        still.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+        document.head.append(still);
+        try { return await axe.run(document, {runOnly: rules, resultTypes: ['violations']}); }
+        finally { still.remove(); }
+    }""", RULES)
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
             for v in found["violations"]]
 

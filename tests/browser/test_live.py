@@ -19,7 +19,7 @@ from nardy_rules.reasons import MESSAGES
 from nardy_site.translations import i18n
 from tests.site import expected
 
-from .conftest import Guard
+from .conftest import Guard, record_console
 
 pytestmark = pytest.mark.browser
 
@@ -63,17 +63,11 @@ class Live:
         self.console: list[str] = []
         self.made: set[str] = set()
         self.page = guard.new_page()
-        self.page.on("console", self._console)
+        record_console(self.page, self.console)
         if init_script:
             self.page.add_init_script(init_script)
         self.page.goto(url, wait_until="networkidle")
         self.page.wait_for_function("document.documentElement.dataset.nardyBoards > 0")
-
-    def _console(self, message):
-        if message.type in ("error", "warning", "assert"):
-            # A failed load names only its status; the location says which file it was.
-            where = message.location.get("url") if message.text.startswith("Failed to load") else ""
-            self.console.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def figure(self, board_id: str):
         """The figure, its board made: a board is made as it comes near the window (assets/board/nardy-board.js), and

@@ -25,7 +25,7 @@ from nardy_site.app import live_assets, offline
 from nardy_site.serve import SiteApp, serve_in_thread
 from tests.site import expected
 
-from .conftest import CHROMIUM, FLAGS, Guard
+from .conftest import CHROMIUM, FLAGS, Guard, record_console
 from .test_accessibility import AXE, violations
 from .test_live import Live, strings
 from .test_play import KOKS, MARS, Play
@@ -296,7 +296,7 @@ def test_a_new_build_replaces_the_cache_and_says_so_once(browser, served, site_l
     try:
         page = guard.new_page()
         console = []
-        page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        record_console(page, console)
         page.goto(f"{root}{CODE}/short/")
         page.wait_for_function(CONTROLLED)
         page.goto(f"{root}{CODE}/long/")

@@ -18,6 +18,7 @@ from nardy_rules import Position, from_text, legal_plays, to_text
 from nardy_site.pages import play_analysis, play_page
 from tests.site import expected
 
+from .conftest import record_console
 from .test_live import strings as board_strings
 
 pytestmark = pytest.mark.browser
@@ -57,7 +58,7 @@ class Play:
         self.ready = ready
         self.console: list[str] = []
         self.page = page or guard.new_page()
-        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        record_console(self.page, self.console)
         # A patient engine: under load Pyodide's cold start can take longer than the page's 20 s limit.
         script = "globalThis.nardyLiveTimeout = 150000; "
         script += f"window.__nardyTestDice = {json.dumps([list(d) for d in dice])}; window.__nardyTestStepMs = {step_ms};"
