@@ -3,7 +3,8 @@
 Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build of ``config/<code>.yml``, run side by side, with
 the live boards' shared files (``nardy_site.app.live_assets``: ``pyodide/``,
-Pyodide and the engine archive); then the root pages (``nardy_site.pages.rootpage``) and the
+Pyodide and the engine archive); then the play page's records, the same for
+every language (``nardy_site.figures.opening``: ``play-records/``); then the root pages (``nardy_site.pages.rootpage``) and the
 stand-in of the game server's ``api/server.json`` (``nardy_site.pages.play_online``);
 last the app icons and the service worker with the list of every file
 (``nardy_site.app.offline``).
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .app import live_assets, offline
+from .figures import opening
 from .pages import play_online, rootpage
 from .translations.languages import ROOT, enabled, get, load
 
@@ -103,13 +105,13 @@ def _is_built_site(folder: Path) -> bool:
     """Whether ``folder`` may be replaced: empty, a built site (its root page), or only what a build writes.
 
     The last case is a site left half-built by an older version of this tool:
-    nothing in it but language folders, ``pyodide/`` and the root pages.
+    nothing in it but language folders, ``pyodide/``, ``play-records/`` and the root pages.
     """
     names = {path.name for path in folder.iterdir()}
     if not names or "index.html" in names:
         return True
     files = {"index.html", "404.html", offline.WORKER}
-    ours = {lang.code for lang in load()} | {live_assets.FOLDER, offline.ICONS} | files
+    ours = {lang.code for lang in load()} | {live_assets.FOLDER, opening.FOLDER, offline.ICONS} | files
     return names <= ours and all((folder / name).is_dir() for name in names - files)
 
 
@@ -138,11 +140,18 @@ def _swap_in(new: Path, site_dir: Path) -> None:
 def _build_into(folder: Path, codes: list[str], env: dict | None) -> list[Result]:
     with ThreadPoolExecutor(max_workers=max(1, min(len(codes), os.cpu_count() or 1))) as pool:
         shared = pool.submit(live_assets.write, folder)
+        record = pool.submit(opening.text)  # the play page's record made (16 s) while the languages build
         results = list(pool.map(lambda code: build_language(code, folder, env), codes))
         try:
             shared.result()
         except live_assets.LiveAssetsError as error:
             raise BuildError(f"the live boards' files ({live_assets.FOLDER}/): {error}") from None
+    # The play page's records, the same for every language: once, in the site's root.
+    try:
+        record.result()
+        opening.write_root(folder)
+    except opening.OpeningError as error:
+        raise BuildError(f"the play page's records ({opening.FOLDER}/): {error}") from None
     return results
 
 

@@ -337,7 +337,7 @@ def _no_snapshot(site: Path, code: str) -> None:
 def _no_opening(site: Path, code: str) -> None:
     """The play page without its recorded opening (nardy_site/figures/opening.py): every answer is the engine's."""
     for name in ("nardy-opening.json", "nardy-opening-checks.json"):
-        (site / code / "play" / name).unlink()
+        (site / "play-records" / name).unlink()
 
 
 def _no_search(site: Path, code: str) -> None:

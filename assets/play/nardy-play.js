@@ -42,6 +42,10 @@ async function exportMatch(app) {
   app.say(app.t("play-exported"));
 }
 
+/** The play page's records, the same for every language: the site's root folder play-records/
+    (nardy_site.figures.opening.FOLDER), from this file's <lang>/assets/play/. */
+const RECORDS = new URL("../../../play-records/", import.meta.url);
+
 /** The read of url's JSON the page's head started (overrides/main.html: null for a file not there, a rejection for
     one that is not JSON), or fetch(url) made now; each read taken once. */
 function earlyRead(name, url, fetchNow) {
@@ -56,12 +60,12 @@ function earlyRead(name, url, fetchNow) {
     be read (the engine answers). */
 async function linkRecord(link) {
   if (!link.dice) return null;
-  const index = await fetchRecord(new URL("nardy-links.json", location.href)).catch(() => null);
+  const index = await fetchRecord(new URL("nardy-links.json", RECORDS)).catch(() => null);
   const key = `${link.position.trim()} ${link.dice.join("-")}`;
   const links = index && index.format === 2 && index.links !== null && typeof index.links === "object" ? index.links : null;
   if (!links || !Object.prototype.hasOwnProperty.call(links, key) || !Number.isInteger(links[key])) return null;
   const name = (suffix) => `nardy-links/${links[key]}${suffix}.json`;
-  return { record: new URL(name(""), location.href), checks: new URL(name("-checks"), location.href),
+  return { record: new URL(name(""), RECORDS), checks: new URL(name("-checks"), RECORDS),
     names: { record: name(""), checks: name("-checks") } };
 }
 
@@ -79,8 +83,8 @@ async function init() {
   const link = readLink(location.hash);
   const linked = link && !readOnlineLink(location.hash) ? await linkRecord(link) : null;
   const opening = linked ? new Opening(fetchRecord(linked.record), engine, () => fetchRecord(linked.checks), linked.names)
-    : new Opening(earlyRead("opening", new URL("nardy-opening.json", location.href), fetchRecord), engine,
-      () => fetchRecord(new URL("nardy-opening-checks.json", location.href)));
+    : new Opening(earlyRead("opening", new URL("nardy-opening.json", RECORDS), fetchRecord), engine,
+      () => fetchRecord(new URL("nardy-opening-checks.json", RECORDS)));
   // Read already, the page's new game is drawn in this module's task (overrides/main.html says why).
   const stringsUrl = new URL("../i18n.json", import.meta.url);
   const strings = await earlyRead("strings", stringsUrl, () => Promise.resolve(null))

@@ -79,8 +79,6 @@ OFFLINE_PAGE = "offline.html"
 REGISTER = "assets/sw-register.js"
 WORKER = "sw.js"
 ICONS = app_icons.FOLDER
-#: What a build writes at the site's root besides the languages, ``pyodide/`` and the root pages.
-ROOT_FILES = (WORKER, ICONS)
 #: The registration script's placeholder for its strings.
 TEXT_SLOT = "NARDY_OFFLINE_TEXT"
 #: Files of the build that carry the day it was built (MkDocs' sitemaps, for search engines; no page asks for
@@ -212,11 +210,12 @@ def site_files(site_dir: Path) -> dict[str, Path]:
 
 
 def _online_only(relative: str) -> bool:
-    """The play page's share links' records (nardy_site.figures.opening.write_links): a speed-up of a rare start,
-    fetched from the network only; offline the cached engine answers. In the manifest they would add some 750
-    entries to the worker's script, which every reader downloads."""
+    """The play page's share links' records (``play-records/``, nardy_site.figures.opening.write_links): a speed-up
+    of a rare start, fetched from the network only; offline the cached engine answers. In the manifest they would
+    add some 125 entries to the worker's script, which every reader downloads."""
     parts = relative.split("/")
-    return parts[-1] == opening.LINKS_INDEX or opening.LINKS_FOLDER.rstrip("/") in parts[:-1]
+    return parts[0] == opening.FOLDER and (parts[-1] == opening.LINKS_INDEX
+                                           or opening.LINKS_FOLDER.rstrip("/") in parts[1:-1])
 
 
 def _shell(code: str, files: dict[str, str]) -> list[str]:

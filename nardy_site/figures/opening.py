@@ -19,7 +19,9 @@ there: ``walk_only`` (of each state's ``state`` answer only ``legal_moves``,
 which the walk follows; the ``state`` op is left to the engine), no
 ``plays`` and no ``positions``.
 
-Two files next to the play page, fetched by it only: ``nardy-opening.json``
+Two files in the site's root folder ``play-records/`` (:data:`FOLDER`: the same
+bytes for every language, written once by ``nardy_site.build`` after the
+languages, :func:`write_root`), fetched by the play page only: ``nardy-opening.json``
 (:data:`NAME`), preloaded, all a new game's first turn needs, and
 ``nardy-opening-checks.json`` (:data:`CHECKS_NAME`), the ``check`` answers,
 fetched once the reader selects a checker (:func:`split`): they are half the
@@ -94,7 +96,9 @@ from . import diagram
 from .answers import CACHE as ANSWERS_CACHE
 from .answers import PLACES, Record, _engine_digest
 
-#: The record, next to the play page's ``index.html``, and its check answers.
+#: The site's root folder of the play page's records (every language's play page reads the same files).
+FOLDER = "play-records"
+#: The record and its check answers.
 NAME = "nardy-opening.json"
 CHECKS_NAME = "nardy-opening-checks.json"
 FORMAT = 2
@@ -105,10 +109,13 @@ DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 CACHE = ANSWERS_CACHE.parent / "opening"
 #: The most orders of moves walked in one turn to find their plays' texts (:meth:`_Game.orders`).
 MAX_ORDERS = 50_000
-#: The share links' records next to the play page: their index, and their folder (:func:`write_links`).
+#: The share links' records in :data:`FOLDER`: their index, and their folder (:func:`write_links`).
 LINKS_INDEX = "nardy-links.json"
 LINKS_FOLDER = "nardy-links/"
 LINKS_CACHE = CACHE / "links"
+#: A language build's share links, next to its play page, for ``nardy_site.build`` (:func:`want_links`); read and
+#: removed by :func:`write_root`.
+WANTED = "nardy-links-wanted.json"
 
 
 class OpeningError(RuntimeError):
@@ -496,21 +503,58 @@ def link_text(text: str, dice: tuple[int, int]) -> str:
     return _cached(LINKS_CACHE, key, lambda: link_record(text, dice))
 
 
-def write_links(site_dir, dest_uri: str, links) -> list[Path]:
-    """The records of the share links of ``links`` (:func:`links_of`) next to the play page (``dest_uri``):
-    ``nardy-links.json``, ``{"format": 2, "links": {"<text> <a>-<b>": n}}``, and each link's two files (as
-    :func:`split` makes them) ``nardy-links/<n>.json`` and ``nardy-links/<n>-checks.json``. The play page reads
-    the index only when it opens with a share link."""
-    folder = Path(site_dir) / posixpath.dirname(dest_uri)
-    (folder / LINKS_FOLDER).mkdir(parents=True, exist_ok=True)
+def want_links(site_dir, dest_uri: str, links) -> Path:
+    """A language build's share links (:func:`links_of` of its pages), their records made (in the cache, where
+    the languages' builds, side by side, fill it together) and the links listed in :data:`WANTED` next to the play
+    page (``dest_uri``), for :func:`write_root` to gather once every language is built."""
     ordered = sorted(links)
     # The languages' builds (processes side by side) each start at another link, so that they fill the cache
     # together and each then reads the others' records, instead of all computing every record.
     start = random.Random(os.getpid()).randrange(len(ordered)) if ordered else 0
-    texts = {link: link_text(*link) for link in ordered[start:] + ordered[:start]}
+    for link in ordered[start:] + ordered[:start]:
+        link_text(*link)
+    path = Path(site_dir) / posixpath.dirname(dest_uri) / WANTED
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps([[text, list(dice)] for text, dice in ordered]), encoding="utf-8")
+    return path
+
+
+def _wanted(path: Path) -> set[tuple[str, tuple[int, int]]]:
+    """The links of one :data:`WANTED` file; a file this module did not write stops the build naming it."""
+    try:
+        items = json.loads(path.read_text(encoding="utf-8"))
+        found = set()
+        for text, dice in items:
+            a, b = dice
+            if not (isinstance(text, str) and all(isinstance(d, int) and 1 <= d <= 6 for d in (a, b))):
+                raise ValueError(f"not a position text and two dice: {[text, dice]!r}")
+            found.add((text, (a, b)))
+        return found
+    except (OSError, ValueError, TypeError) as error:
+        raise OpeningError(f"{path}: not a list of share links ({error})") from None
+
+
+def write_root(site_dir) -> list[Path]:
+    """``<site_dir>/play-records/``: the record (:func:`write`) and the records of every language's share links
+    (:func:`write_links`: the union of the languages' :data:`WANTED` files, which are removed)."""
+    site_dir = Path(site_dir)
+    links: set = set()
+    for path in sorted(site_dir.glob(f"*/**/{WANTED}")):
+        links |= _wanted(path)
+        path.unlink()
+    return write(site_dir) + write_links(site_dir, links)
+
+
+def write_links(site_dir, links) -> list[Path]:
+    """The records of the share links of ``links`` (:func:`links_of`) in ``<site_dir>/play-records/``:
+    ``nardy-links.json``, ``{"format": 2, "links": {"<text> <a>-<b>": n}}``, and each link's two files (as
+    :func:`split` makes them) ``nardy-links/<n>.json`` and ``nardy-links/<n>-checks.json``. The play page reads
+    the index only when it opens with a share link."""
+    folder = Path(site_dir) / FOLDER
+    (folder / LINKS_FOLDER).mkdir(parents=True, exist_ok=True)
     index, paths = {}, []
-    for text, dice in ordered:
-        made = json.loads(texts[(text, dice)])
+    for text, dice in sorted(links):
+        made = json.loads(link_text(text, dice))
         if made is None:
             continue
         number = len(index)
@@ -524,9 +568,9 @@ def write_links(site_dir, dest_uri: str, links) -> list[Path]:
     return paths
 
 
-def write(site_dir, dest_uri: str) -> list[Path]:
-    """Write the record's two files next to the play page (``dest_uri``: its ``.../index.html``)."""
-    folder = Path(site_dir) / posixpath.dirname(dest_uri)
+def write(site_dir) -> list[Path]:
+    """Write the record's two files into ``<site_dir>/play-records/``."""
+    folder = Path(site_dir) / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for name, part in zip((NAME, CHECKS_NAME), split(json.loads(text()))):

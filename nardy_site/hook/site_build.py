@@ -68,8 +68,8 @@ class SiteBuild:
         self.problems: list[str] = []
         #: The pages this language lacks, served from the source language (with a banner).
         self.fallback: set[str] = set()
-        #: The figures' share links (nardy_site.figures.opening.links_of), recorded next to the play page
-        #: (its ``dest_uri`` and the site's folder) once every page is read.
+        #: The figures' share links (nardy_site.figures.opening.links_of), listed next to the play page (its
+        #: ``dest_uri`` and the site's folder) once every page is read, for nardy_site.build to record.
         self.links: set = set()
         self.play: tuple[str, str] | None = None
 
@@ -126,9 +126,6 @@ class SiteBuild:
             self.problems.append(f"{path}:{line}: {reason}")
         if play_page.MARKER in markdown:  # the play page's boards (its script plays on them)
             markdown = markdown.replace(play_page.MARKER, play_page.mount(self.translator))
-            # The engine's answers for a new game's first turn, next to the play page (its first move before
-            # the engine is ready).
-            opening.write(config["site_dir"], page.file.dest_uri)
             self.play = (config["site_dir"], page.file.dest_uri)
         markdown, problems, drawn = page_blocks.with_figures(markdown, source, document, path, self.translator)
         self.problems += problems
@@ -152,7 +149,7 @@ class SiteBuild:
                 + "\n".join(self.problems)
             )
         if self.play:  # a figure's position opened on the play page by a share link: its first turn before the engine
-            opening.write_links(*self.play, self.links)
+            opening.want_links(*self.play, self.links)  # recorded in the site's root by nardy_site.build
         missing = self.translator.missing if self.translator.needs_translation else set()
         # A released language must be complete (fatal in a strict build); a new one shows English meanwhile.
         report = log.warning if self.lang.released else log.info

@@ -85,8 +85,8 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
     play.wait("s.phase === 'move'")
     assert play.status() == t("play-opening-white", white=3, black=1)
     # The strings and the record read once, by the page's head (overrides/main.html); the check answers not yet.
-    assert requested(guard, "/en/assets/i18n.json") == 1 and requested(guard, "/en/play/nardy-opening.json") == 1
-    assert requested(guard, "/en/play/nardy-opening-checks.json") == 0
+    assert requested(guard, "/en/assets/i18n.json") == 1 and requested(guard, "/play-records/nardy-opening.json") == 1
+    assert requested(guard, "/play-records/nardy-opening-checks.json") == 0
     play.move(8, 5)
     assert play.status() == board("moved", move="8/5", dice="1")
     play.click(24)
@@ -95,7 +95,7 @@ def test_a_first_play_by_clicks_before_the_engine_then_the_engine_plays_on(phone
     play.page.wait_for_function("!document.querySelector('.nardy-live-selected')")
     play.page.wait_for_timeout(200)
     assert play.status() == reason("no-such-die", distance=6, dice="1")
-    assert requested(guard, "/en/play/nardy-opening-checks.json") == 1  # fetched at the first selection
+    assert requested(guard, "/play-records/nardy-opening-checks.json") == 1  # fetched at the first selection
     play.move(6, 5)
     assert board_count(play, "white", 5) == 2 and board_count(play, "white", 8) == 2
     play.press("confirm")
@@ -168,7 +168,7 @@ def test_the_computer_says_it_is_getting_ready_until_the_engine_is(phone, site_u
 
 def test_a_share_link_of_a_figures_position_plays_before_the_engine(phone, site_url):
     """play/#position=...&dice=... with a rules figure's position and dice (the short game's first example, 3-1):
-    the position opened, its first play made and refused by the link's record (the build's, nardy-links/), all
+    the position opened, its first play made and refused by the link's record (the build's, play-records/nardy-links/), all
     before the engine; a link of another position waits for the engine as before."""
     guard, held = phone
     board, reason = board_strings("en")
@@ -176,8 +176,8 @@ def test_a_share_link_of_a_figures_position_plays_before_the_engine(phone, site_
     play = Play(guard, site_url, hash_=f"#position={quote(text)}&dice=3-1", ready=False)
     play.wait("s.phase === 'move' && s.side === 'white'")
     assert play.state("window.nardyPlay.state.turn.dice") == [3, 1]
-    assert requested(guard, "/en/play/nardy-links.json") == 1
-    assert requested(guard, "/en/play/nardy-opening.json") <= 1  # the head's read, not the page's
+    assert requested(guard, "/play-records/nardy-links.json") == 1
+    assert requested(guard, "/play-records/nardy-opening.json") <= 1  # the head's read, not the page's
     play.move(8, 5)
     assert play.status() == board("moved", move="8/5", dice="1")
     play.click(24)

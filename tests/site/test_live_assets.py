@@ -312,13 +312,14 @@ def test_every_reason_a_match_file_does_not_read_has_its_message():
 
 
 def test_every_figures_share_link_has_its_first_turn_recorded(site, site_languages):
-    """Each figure's position with its two dice, opened on the play page by a share link, plays its first turn from
-    the build's record (nardy_site.figures.opening.write_links); only a game over and a roll without a move have
-    none, and every record is the link's."""
+    """Each figure's position with its two dice, in every language, opened on the play page by a share link, plays
+    its first turn from the build's record (nardy_site.figures.opening.write_links: one for every language, in the
+    site's root); only a game over and a roll without a move have none, and every record is the link's."""
+    records = site / opening.FOLDER
+    index = json.loads((records / opening.LINKS_INDEX).read_text(encoding="utf-8"))
+    assert index["format"] == 2
+    every = set()
     for lang in site_languages:
-        play = site / lang.code / "play"
-        index = json.loads((play / opening.LINKS_INDEX).read_text(encoding="utf-8"))
-        assert index["format"] == 2
         figures = set()
         for url in PAGES.values():
             root = parse_file(page_html(site, lang.code, url))
@@ -326,15 +327,28 @@ def test_every_figures_share_link_has_its_first_turn_recorded(site, site_languag
                 dice = figure.get("data-dice") or ""
                 if figure.get("data-position") and re.fullmatch(r"[1-6]-[1-6]", dice):
                     figures.add(f"{figure.get('data-position')} {dice}")
-        assert len(figures) > 20 and set(index["links"]) <= figures
+        assert len(figures) > 20, lang.code
+        every |= figures
         for missing in figures - set(index["links"]):
             text, dice = missing.rsplit(" ", 1)
             forms = live.handle({"op": "forms", "position": text})
             new = live.handle({"op": "game", "new": {"variant": forms["position"]["variant"], "length": 0, "start": forms["text"]}})
             rolled = live.handle({"op": "game", "match": new["match"], "action": {"act": "roll", "dice": [int(d) for d in dice.split("-")]}})
-            assert forms["result"] or rolled["state"]["phase"] != "move", missing
-        assert sorted(index["links"].values()) == list(range(len(index["links"])))
-        for key, number in index["links"].items():
-            record = json.loads((play / opening.LINKS_FOLDER / f"{number}.json").read_text(encoding="utf-8"))
-            assert record["forms"]["position"] == key.rsplit(" ", 1)[0]
-            assert (play / opening.LINKS_FOLDER / f"{number}-checks.json").is_file()
+            assert forms["result"] or rolled["state"]["phase"] != "move", (lang.code, missing)
+    assert set(index["links"]) <= every
+    assert sorted(index["links"].values()) == list(range(len(index["links"])))
+    for key, number in index["links"].items():
+        record = json.loads((records / opening.LINKS_FOLDER / f"{number}.json").read_text(encoding="utf-8"))
+        assert record["forms"]["position"] == key.rsplit(" ", 1)[0]
+        assert (records / opening.LINKS_FOLDER / f"{number}-checks.json").is_file()
+
+
+def test_the_play_records_are_in_the_sites_root_once(site, site_languages):
+    """The play page's records are the same for every language: one copy, in play-records/, and no language's
+    folder holds any of them (nor the build's lists of links it gathered them from)."""
+    names = (opening.NAME, opening.CHECKS_NAME, opening.LINKS_INDEX, opening.WANTED)
+    assert all((site / opening.FOLDER / name).is_file() for name in names[:3])
+    for lang in site_languages:
+        stray = [path for path in (site / lang.code).rglob("*") if path.name in names
+                 or path.name == opening.LINKS_FOLDER.rstrip("/")]
+        assert stray == [], stray

@@ -161,7 +161,7 @@ def test_the_registration_script_carries_the_notices_in_the_language(site, site_
 def walked(site: Path) -> dict[str, bytes]:
     """{URL relative to the root: content} of every file but sw.js, the precompressed twins, the sitemaps, the
     game server's stand-in (``api/``: a page asks the network for it, never the worker's cache) and the play
-    page's share links' records (``play/nardy-links.json`` and ``play/nardy-links/``: online only)."""
+    page's share links' records (``play-records/nardy-links.json`` and ``play-records/nardy-links/``: online only)."""
     found = {}
     for folder, _dirs, names in os.walk(site):
         for name in names:
@@ -169,7 +169,7 @@ def walked(site: Path) -> dict[str, bytes]:
             if name.endswith(".gz") and path.with_name(name[:-3]).exists() or name == "sitemap.xml":
                 continue
             relative = path.relative_to(site).as_posix()
-            if relative == "sw.js" or relative.startswith("api/") or re.search(r"/play/nardy-links(\.json$|/)", relative):
+            if relative == "sw.js" or relative.startswith("api/") or re.match(r"play-records/nardy-links(\.json$|/)", relative):
                 continue
             url = re.sub(r"(^|/)index\.html$", r"\1", relative)
             found[url] = path.read_bytes()
@@ -182,7 +182,8 @@ def test_the_worker_lists_every_file_of_the_build_with_its_hash(site, site_langu
     # leaves it to the network.
     assert json.loads((site / "api" / "server.json").read_text(encoding="utf-8")) == {"server": None}
     assert not [key for key in manifest["files"] if key.startswith("api/") or "nardy-links" in key]
-    assert all((site / code / "play" / "nardy-links.json").is_file() for code in (lang.code for lang in site_languages))
+    assert (site / "play-records" / "nardy-links.json").is_file()
+    assert {"play-records/nardy-opening.json", "play-records/nardy-opening-checks.json"} <= set(manifest["files"])
     files = walked(site)
     assert manifest["hashDigits"] >= 16
     assert set(manifest["files"]) == set(files)

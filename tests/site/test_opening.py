@@ -32,9 +32,10 @@ MATCH = "opening"  # the stand-in's match id (nardy-play-opening.js)
 
 @pytest.fixture(scope="module")
 def record_path(tmp_path_factory):
-    """The record as the build writes it next to the play page (its checks file beside it)."""
+    """The record as the build writes it in the site's root folder play-records/ (its checks file beside it)."""
     folder = tmp_path_factory.mktemp("opening")
-    written = opening.write(folder, "play/index.html")
+    written = opening.write(folder)
+    assert {path.parent for path in written} == {folder / opening.FOLDER}
     assert [path.name for path in written] == [opening.NAME, opening.CHECKS_NAME]
     return written[0]
 
@@ -221,16 +222,21 @@ NO_RECORD = [
 
 @pytest.fixture(scope="module")
 def link_paths(tmp_path_factory):
-    """The links' records as the build writes them next to the play page: {link: (record, checks)}."""
+    """The links' records as the build writes them, from two languages' builds (each listing its own figures' links
+    next to its play page) gathered into the site's root folder play-records/: {link: (record, checks)}."""
     folder = tmp_path_factory.mktemp("links")
-    opening.write_links(folder, "play/index.html", set(LINKS + NO_RECORD))
-    index = json.loads((folder / "play" / opening.LINKS_INDEX).read_text(encoding="utf-8"))
+    half = len(LINKS) // 2
+    opening.want_links(folder / "en", "play/index.html", set(LINKS[:half + 1] + NO_RECORD[:1]))
+    opening.want_links(folder / "ru", "play/index.html", set(LINKS[half:] + NO_RECORD))
+    opening.write_root(folder)
+    assert not list(folder.glob(f"*/**/{opening.WANTED}"))  # the languages' lists are gone from the site
+    index = json.loads((folder / opening.FOLDER / opening.LINKS_INDEX).read_text(encoding="utf-8"))
     assert index["format"] == 2
     found = {}
     for (text, dice) in LINKS + NO_RECORD:
         number = index["links"].get(f"{text} {dice[0]}-{dice[1]}")
         if number is not None:
-            base = folder / "play" / opening.LINKS_FOLDER
+            base = folder / opening.FOLDER / opening.LINKS_FOLDER
             found[(text, dice)] = (base / f"{number}.json", base / f"{number}-checks.json")
     return found
 
