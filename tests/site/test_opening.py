@@ -241,6 +241,16 @@ def link_paths(tmp_path_factory):
     return found
 
 
+@pytest.mark.parametrize("text", ["not json", '{"a": 1}', '[["nardy:short:w:24x2", [3, 7]]]', '[["x"]]'])
+def test_a_damaged_list_of_share_links_stops_the_build_naming_it(tmp_path, text):
+    """A language's list of its figures' links that opening.want_links did not write stops the build, named."""
+    wanted = tmp_path / "uz" / "play" / opening.WANTED
+    wanted.parent.mkdir(parents=True)
+    wanted.write_text(text, encoding="utf-8")
+    with pytest.raises(opening.OpeningError, match=re.escape(str(wanted)) + ": not a list of share links"):
+        opening.write_root(tmp_path)
+
+
 def test_a_figures_share_link_answers_as_the_engine_does(link_paths):
     """The page's requests for a share link of a figure's position (play/#position=...&dice=...): the position's
     forms, a new match from it of each length, the roll, the turn played, and what follows left to the engine."""
