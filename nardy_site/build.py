@@ -4,8 +4,9 @@ Every enabled language of ``locales/languages.toml`` (or the codes given) is a
 separate, strict MkDocs build of ``config/<code>.yml``, run side by side, with
 the live boards' shared files (``nardy_site.app.live_assets``: ``pyodide/``,
 Pyodide and the engine archive); then the play page's records, the same for
-every language (``nardy_site.figures.opening``: ``play-records/``); then the root pages (``nardy_site.pages.rootpage``) and the
-stand-in of the game server's ``api/server.json`` (``nardy_site.pages.play_online``);
+every language (``nardy_site.figures.opening``: ``play-records/``); then the
+root pages (``nardy_site.pages.rootpage``) and the stand-in of the game
+server's ``api/server.json`` (``nardy_site.pages.play_online``);
 last the app icons and the service worker with the list of every file
 (``nardy_site.app.offline``).
 
