@@ -149,8 +149,7 @@ def _build_into(folder: Path, codes: list[str], env: dict | None) -> list[Result
             raise BuildError(f"the live boards' files ({live_assets.FOLDER}/): {error}") from None
     # The play page's records, the same for every language: once, in the site's root.
     try:
-        record.result()
-        opening.write_root(folder)
+        opening.write_root(folder, record.result())  # the text made above, not read back from the cache
     except opening.OpeningError as error:
         raise BuildError(f"the play page's records ({opening.FOLDER}/): {error}") from None
     return results

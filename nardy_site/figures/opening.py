@@ -534,15 +534,16 @@ def _wanted(path: Path) -> set[tuple[str, tuple[int, int]]]:
         raise OpeningError(f"{path}: not a list of share links ({error})") from None
 
 
-def write_root(site_dir) -> list[Path]:
-    """``<site_dir>/play-records/``: the record (:func:`write`) and the records of every language's share links
-    (:func:`write_links`: the union of the languages' :data:`WANTED` files, which are removed)."""
+def write_root(site_dir, whole: str | None = None) -> list[Path]:
+    """``<site_dir>/play-records/``: the record (:func:`write`, ``whole`` its text when the caller has it) and the
+    records of every language's share links (:func:`write_links`: the union of the languages' :data:`WANTED`
+    files, which are removed)."""
     site_dir = Path(site_dir)
     links: set = set()
     for path in sorted(site_dir.glob(f"*/**/{WANTED}")):
         links |= _wanted(path)
         path.unlink()
-    return write(site_dir) + write_links(site_dir, links)
+    return write(site_dir, whole) + write_links(site_dir, links)
 
 
 def write_links(site_dir, links) -> list[Path]:
@@ -568,12 +569,13 @@ def write_links(site_dir, links) -> list[Path]:
     return paths
 
 
-def write(site_dir) -> list[Path]:
-    """Write the record's two files into ``<site_dir>/play-records/``."""
+def write(site_dir, whole: str | None = None) -> list[Path]:
+    """Write the record's two files into ``<site_dir>/play-records/``; ``whole``: the record's text (:func:`text`),
+    read from the cache when not given."""
     folder = Path(site_dir) / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, part in zip((NAME, CHECKS_NAME), split(json.loads(text()))):
+    for name, part in zip((NAME, CHECKS_NAME), split(json.loads(text() if whole is None else whole))):
         paths.append(folder / name)
         paths[-1].write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return paths
