@@ -213,9 +213,8 @@ def _online_only(relative: str) -> bool:
     """The play page's share links' records (``play-records/``, nardy_site.figures.opening.write_links): a speed-up
     of a rare start, fetched from the network only; offline the cached engine answers. In the manifest they would
     add some 125 entries to the worker's script, which every reader downloads."""
-    parts = relative.split("/")
-    return parts[0] == opening.FOLDER and (parts[-1] == opening.LINKS_INDEX
-                                           or opening.LINKS_FOLDER.rstrip("/") in parts[1:-1])
+    return relative == f"{opening.FOLDER}/{opening.LINKS_INDEX}" \
+        or relative.startswith(f"{opening.FOLDER}/{opening.LINKS_FOLDER}")
 
 
 def _shell(code: str, files: dict[str, str]) -> list[str]:
