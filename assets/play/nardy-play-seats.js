@@ -42,6 +42,17 @@ export function seatValues(seats) {
   return { white: seatValue(seats.white), black: seatValue(seats.black) };
 }
 
+/** Who acts now: the side the state names, or in the opening any person (the computer if none); a spectator of
+    an online match (online: the page's Online, its seat "you") is "remote" throughout. */
+export function actorOf(state, seats, online) {
+  if (online && !online.you) return { kind: "remote" };
+  if (state.side) return seats[state.side];
+  if (state.phase === "opening") {
+    return seats.white.kind === "person" || seats.black.kind === "person" ? { kind: "person" } : seats.white;
+  }
+  return { kind: "person" };
+}
+
 /** How long a computer's action stays on screen before the next one (tests may shorten it, set before load). */
 export const STEP_MS = typeof globalThis.__nardyTestStepMs === "number" ? globalThis.__nardyTestStepMs : 600;
 

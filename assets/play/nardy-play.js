@@ -25,7 +25,7 @@ import { Strings } from "../board/nardy-strings.js";
 async function openPosition(app, text, dice, badKey) {
   const answer = await app.ask({ op: "forms", position: text.trim() });
   if (answer.error) {
-    app.say(`${app.t(badKey)} ${positionProblem(app.t, answer)}`);
+    app.say(`${app.t(badKey)} ${positionProblem(app.t, answer, app.board.numbering)}`);
     return false;
   }
   return app.startFrom(answer, dice);
