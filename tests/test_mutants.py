@@ -184,7 +184,8 @@ MUTANTS = {
         "places.push([String(point)",
         ("tests/site/test_logic_js.py::test_numbers_and_shades_are_drawn_as_the_engine_draws_them",)),
     "side-cursor-in-whites-order": Mutant(
-        "assets/board/nardy-geometry.js", r"points\.sort\(\(a, b\) => layout\.labels\[String\(b\)\] - layout\.labels\[String\(a\)\]\);",
+        "assets/board/nardy-geometry.js",
+        r"points\.sort\(\(a, b\) => layout\.labels\[String\(b\)\] - layout\.labels\[String\(a\)\]\);",
         "points.sort((a, b) => b - a);",
         ("tests/site/test_logic_js.py::test_the_keyboard_cursor_goes_round_in_the_viewers_numbering",)),
     "side-words-in-whites-numbers": Mutant(

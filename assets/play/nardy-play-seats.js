@@ -37,6 +37,15 @@ export function seatValue(seat) {
   return seat.kind === "computer" ? `computer-${seat.level}` : "person";
 }
 
+/** The seats' values with the lone person of this device moved to a side (a share link's: the side it is played
+    from), the computer to the other; two people, or two computers, as they are. */
+export function seatedOn(values, side) {
+  const other = side === "white" ? "black" : "white";
+  const person = (value) => readSeat(value).kind === "person";
+  if (person(values[side]) || !person(values[other])) return { white: values.white, black: values.black };
+  return { [side]: values[other], [other]: values[side] };
+}
+
 /** The seats' values (stored with the game so that a resumed game has the same players). */
 export function seatValues(seats) {
   return { white: seatValue(seats.white), black: seatValue(seats.black) };

@@ -13,9 +13,11 @@ the live ops) and the catalogs."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 
-from nardy_rules import LongPosition, Position, ShortPosition
+from nardy_rules import LongPosition, Position, ShortPosition, to_text
 from nardy_rules.live import handle
 from nardy_site.page.games import load_game
 
@@ -199,6 +201,32 @@ def test_two_people_turn_the_board_and_it_stays_turned(browser, site_url):
         assert side_of(page.page) == "white"
         page.start("person", "person")
         assert side_of(page.page) == "black"
+        page.clean()
+    finally:
+        guard.close()
+
+
+def test_a_share_link_is_played_from_its_side(browser, site_url):
+    """A link of a position with Black to move seats the person of this device on Black (the form's computer on
+    White) and shows Black's side; a link that says side=black does so for White's turn, which the computer
+    plays; the page's own link says the side only when it is not the side to move."""
+    black = to_text(ShortPosition.start("black"))
+    guard, page = page_at(browser, site_url, PHONE, hash_=f"#position={quote(black)}&dice=5-1")
+    try:
+        page.wait("s.phase === 'move' && s.side === 'black'")
+        seats = [page.page.locator(f"select[data-setting='{side}']").input_value() for side in ("white", "black")]
+        assert seats == ["computer-club", "person"] and side_of(page.page) == "black"
+        assert whites_picture(printed(page.page)) and pips_rows(page.page)["black"] > pips_rows(page.page)["white"]
+        link = page.page.locator("input[data-form='link']")
+        page.page.wait_for_function("document.querySelector(\"input[data-form='link']\").value.includes('dice=5-1')")
+        assert "side=" not in link.input_value()
+        white = to_text(ShortPosition.start())
+        page.page.goto("about:blank")  # away, so that the next address opens a new page
+        page.url = f"{site_url}en/play/#position={quote(white)}&dice=3-1&side=black"
+        page.open()
+        page.wait("s.side === 'black' && s.phase === 'roll'")
+        assert side_of(page.page) == "black" and page.state("window.nardyPlay.seats.black.kind") == "person"
+        assert page.state("window.nardyPlay.state.scoresheet[0][0].side") == "white"  # the computer played 3-1
         page.clean()
     finally:
         guard.close()
