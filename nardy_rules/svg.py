@@ -5,7 +5,7 @@
     >>> picture.startswith("<svg")
     True
 
-Layout (White's numbering, as in every diagram of the rules texts)::
+Layout (White's view and numbering, as in every diagram of the rules texts)::
 
       black's pips                                (black off, short nardy)
      +-----------------------------+---+-----------------------------+----+
@@ -21,6 +21,16 @@ and 12 -> 1 -> 24 -> 13 in long nardy. White's borne-off checkers go to the
 tray at the bottom right; Black's to the top right in short nardy, the top
 *left* in long nardy (beside its home, 13-18). On the bar, White's checkers
 stand in the upper half (they enter on 19-24), Black's in the lower half.
+
+A viewer's side (``side``, chessground's ``orientation``): a board seen from
+Black's side is the same picture with the colours' places exchanged: Black's
+home bottom right, its own numbering 1..24 printed from there (short nardy:
+White's ``p`` is Black's ``25 - p``; long nardy: ``p`` +- 12, Black's head,
+White's 12, is its 24), Black's tray, bar half, dice and pip count where
+White's are in White's view. Every hook (``data-point``, the positions the
+engine sends) stays in White's numbering: only where things are drawn and the
+numbers printed change. ``numbering`` prints another side's numbers on a
+board (an article's replay numbers the points from the side whose turn it shows).
 
 The drawing carries no words of its own: the caller passes the title, the
 description and the pip-count label in the page's language. Colours come from
@@ -50,7 +60,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from .interchange import to_text
-from .position import BAR, BLACK, COLORS, OFF, WHITE, Position
+from .position import BAR, BLACK, COLORS, OFF, VARIANTS, WHITE, Position
 
 # --------------------------------------------------------------------- geometry
 
@@ -106,50 +116,68 @@ def _plain(value):
     return value
 
 
-def layout(variant: str) -> dict:
-    """The geometry needed to draw the checker layer again (JSON-ready).
+def _place(variant: str, side: str, point: int) -> int:
+    """Where a point (White's numbering) is drawn for a viewer on ``side``: the place of the point of the
+    same number in White's view, the number being the viewer's own (its home 1..6 bottom right)."""
+    return point if side == WHITE else VARIANTS[variant].OTHER_NUMBERING[point]
 
-    Every stack is ``[x, y, dy]``: the centre of its first checker and the step
+
+def layout(variant: str, side: str = WHITE) -> dict:
+    """The geometry needed to draw the checker layer again, for a viewer on ``side`` (JSON-ready).
+
+    ``points`` are keyed by White's numbering, the engine's (and ``labels`` gives each the number the
+    viewer reads there: its own numbering, which is also the place it is drawn at, 1 bottom right). Every
+    stack is ``[x, y, dy]``: the centre of its first checker and the step
     to the next one (at most ``cap`` are drawn; a taller stack shows its count
     on the last one drawn); ``middle`` is the y of the board's middle line (arrows bow towards
     it). ``off`` trays are ``[x, y, dy, width, height]`` for
-    the first slab. ``dice`` gives the centre of the dice of each side to move.
+    the first slab, ``trays`` each colour's tray as ``[x, y, width, height]``. ``dice`` gives the centre of the
+    dice of each side to move, ``pips`` the y of each side's pip count. ``field`` is the playing field's top
+    and bottom, the bar's centre and half a point's width; ``numbers`` the y of the top and bottom rows of
+    point numbers. The viewer's side takes White's places in White's view, the other side Black's.
     """
     if variant not in ("short", "long"):
         raise ValueError(f"variant {variant!r}: use 'short' or 'long'")
-    points = {}
+    if side not in COLORS:
+        raise ValueError(f"side {side!r}: use 'white' or 'black'")
+
+    def role(color: str) -> str:
+        """The colour whose places ``color`` takes in White's view: the viewer's side is drawn as White is."""
+        return WHITE if color == side else BLACK
+
+    points, labels = {}, {}
     for point in range(1, 25):
-        x = _point_left(point) + POINT_W / 2
-        if point >= 13:
-            points[str(point)] = [x, FIELD_TOP + R, STEP]
-        else:
-            points[str(point)] = [x, FIELD_BOTTOM - R, -STEP]
+        place = _place(variant, side, point)
+        x = _point_left(place) + POINT_W / 2
+        points[str(point)] = [x, FIELD_TOP + R, STEP] if place >= 13 else [x, FIELD_BOTTOM - R, -STEP]
+        labels[str(point)] = place
     centre_bar = BAR_X + BAR_W / 2
     slab_w = SIDE - 8
+    tray_h = STACK_H - 8
+    bar = {WHITE: [centre_bar, MIDDLE - GAP / 2 - R, -STEP], BLACK: [centre_bar, MIDDLE + GAP / 2 + R, STEP]}
+    off = {WHITE: [_tray_x(variant, WHITE), FIELD_BOTTOM - 4 - SLAB_H / 2, -SLAB_STEP, slab_w, SLAB_H],
+           BLACK: [_tray_x(variant, BLACK), FIELD_TOP + 4 + SLAB_H / 2, SLAB_STEP, slab_w, SLAB_H]}
+    off_count = {WHITE: [_tray_x(variant, WHITE), MIDDLE + 11], BLACK: [_tray_x(variant, BLACK), MIDDLE - 11]}
+    trays = {color: [_tray_x(variant, color) - (SIDE - 6) / 2, FIELD_TOP + 2 if color == BLACK else FIELD_BOTTOM - 2 - tray_h,
+                     SIDE - 6, tray_h] for color in COLORS}
+    dice = {WHITE: [RIGHT + 3 * POINT_W, MIDDLE], BLACK: [LEFT + 3 * POINT_W, MIDDLE]}
+    pips = {WHITE: HEIGHT - LABEL_H / 2, BLACK: LABEL_H / 2}
     return _plain({
         "viewBox": [0, 0, WIDTH, HEIGHT],
+        "side": side,
         "middle": MIDDLE,
         "r": R,
         "cap": CAP,
         "points": points,
-        "bar": {
-            WHITE: [centre_bar, MIDDLE - GAP / 2 - R, -STEP],
-            BLACK: [centre_bar, MIDDLE + GAP / 2 + R, STEP],
-        } if variant == "short" else {},
-        "off": {
-            WHITE: [_tray_x(variant, WHITE), FIELD_BOTTOM - 4 - SLAB_H / 2, -SLAB_STEP, slab_w, SLAB_H],
-            BLACK: [_tray_x(variant, BLACK), FIELD_TOP + 4 + SLAB_H / 2, SLAB_STEP, slab_w, SLAB_H],
-        },
-        "offCount": {
-            WHITE: [_tray_x(variant, WHITE), MIDDLE + 11],
-            BLACK: [_tray_x(variant, BLACK), MIDDLE - 11],
-        },
-        "dice": {
-            WHITE: [RIGHT + 3 * POINT_W, MIDDLE],
-            BLACK: [LEFT + 3 * POINT_W, MIDDLE],
-            "size": DIE,
-            "step": DIE + 6,
-        },
+        "labels": labels,
+        "bar": {color: bar[role(color)] for color in COLORS} if variant == "short" else {},
+        "off": {color: off[role(color)] for color in COLORS},
+        "offCount": {color: off_count[role(color)] for color in COLORS},
+        "trays": {color: trays[role(color)] for color in COLORS},
+        "dice": {**{color: dice[role(color)] for color in COLORS}, "size": DIE, "step": DIE + 6},
+        "pips": {color: pips[role(color)] for color in COLORS},
+        "field": {"top": FIELD_TOP, "bottom": FIELD_BOTTOM, "bar": centre_bar, "half": POINT_W / 2},
+        "numbers": {"top": FIELD_TOP - FRAME / 2 + 4, "bottom": FIELD_BOTTOM + FRAME / 2 + 4},
     })
 
 
@@ -281,9 +309,9 @@ def _curve(a: tuple[float, float], b: tuple[float, float]) -> tuple[str, tuple[f
 # --------------------------------------------------------------------- drawing
 
 
-def checker_layer(position: Position) -> str:
-    """The ``<g class="nardy-checkers">`` group: checkers, counts and borne-off slabs."""
-    lay = layout(position.variant)
+def checker_layer(position: Position, side: str = WHITE) -> str:
+    """The ``<g class="nardy-checkers">`` group: checkers, counts and borne-off slabs (seen from ``side``)."""
+    lay = layout(position.variant, side)
     out = ['<g class="nardy-checkers">']
 
     def stack(color: str, where: str, count: int) -> None:
@@ -350,9 +378,11 @@ def _dice(lay: dict, color: str, dice: Iterable[int]) -> str:
     return "".join(out)
 
 
-def _pips(position: Position, label: str | None) -> str:
+def _pips(position: Position, lay: dict, label: str | None) -> str:
+    """Each side's pip count with the caller's word, the viewer's at the bottom: the upper row first."""
     out = ['<g class="nardy-pips">']
-    for color, y in ((BLACK, LABEL_H / 2), (WHITE, HEIGHT - LABEL_H / 2)):
+    for color in sorted(COLORS, key=lambda item: lay["pips"][item]):
+        y = lay["pips"][color]
         turn = position.turn == color
         if turn:  # a small triangle points at the side to move
             out.append(
@@ -371,8 +401,10 @@ def _pips(position: Position, label: str | None) -> str:
 
 
 @cache
-def _static(variant: str) -> str:
-    """Frame, field, bar, trays, points and their numbers: the same for every board of a variant."""
+def _static(variant: str, side: str = WHITE, numbering: str | None = None) -> str:
+    """Frame, field, bar, trays, points and their numbers: the same for every board of a variant seen from a
+    side (and numbered from a side: the viewer's own unless told)."""
+    lay = layout(variant, side)
     out = [
         f'<rect class="nardy-frame" x="0" y="{LABEL_H}" width="{WIDTH}" height="{HEIGHT - 2 * LABEL_H}" rx="6"/>',
         f'<path class="nardy-field" d="M{LEFT} {FIELD_TOP}h{6 * POINT_W}v{FIELD_BOTTOM - FIELD_TOP}h-{6 * POINT_W}z'
@@ -380,36 +412,38 @@ def _static(variant: str) -> str:
         f'<rect class="nardy-bar" data-point="bar" x="{BAR_X}" y="{FIELD_TOP}" width="{BAR_W}" '
         f'height="{FIELD_BOTTOM - FIELD_TOP}"/>',
     ]
-    tray_h = STACK_H - 8
-    for color in (BLACK, WHITE):
-        x = _tray_x(variant, color) - (SIDE - 6) / 2
-        y = FIELD_TOP + 2 if color == BLACK else FIELD_BOTTOM - 2 - tray_h
+    for color in sorted(COLORS, key=lambda item: lay["trays"][item][1]):  # the upper tray first
+        x, y, width, height = lay["trays"][color]
         out.append(
             f'<rect class="nardy-tray" data-point="off" data-color="{color}" x="{_num(x)}" y="{_num(y)}" '
-            f'width="{SIDE - 6}" height="{tray_h}" rx="3"/>'
+            f'width="{_num(width)}" height="{_num(height)}" rx="3"/>'
         )
     for shade, first in (("nardy-pa", 1), ("nardy-pb", 2)):
-        points = range(first, 25, 2)
-        d = "".join(_triangle_d(point) for point in points)
+        places = range(first, 25, 2)
+        points = [_place(variant, side, place) for place in places]
+        d = "".join(_triangle_d(place) for place in places)
         out.append(f'<path class="nardy-pt {shade}" data-points="{" ".join(map(str, points))}" d="{d}"/>')
-    out.append(_numbers())
+    labels = layout(variant, numbering or side)["labels"]
+    out.append(_numbers([labels[str(_place(variant, side, place))] for place in range(1, 25)]))
     return "".join(out)
 
 
-def _triangle_d(point: int) -> str:
-    """A point's triangle as a subpath, from the edge of the field towards the middle."""
-    x = _point_left(point)
-    if point >= 13:
+def _triangle_d(place: int) -> str:
+    """The triangle at a place (White's view) as a subpath, from the edge of the field towards the middle."""
+    x = _point_left(place)
+    if place >= 13:
         return f"M{_num(x)} {FIELD_TOP}h{POINT_W}l-{POINT_W // 2} {TRIANGLE_H}z"
     return f"M{_num(x)} {FIELD_BOTTOM}h{POINT_W}l-{POINT_W // 2} -{TRIANGLE_H}z"
 
 
-def _numbers() -> str:
+def _numbers(numbers: list[int]) -> str:
     """The point numbers, centred on their points, as three runs of digits with a position per digit.
 
-    Every digit of a run with its own ``x`` is anchored on its own (:data:`STYLE`'s ``data-digits``
+    ``numbers[k]`` is printed at the place of White's point ``k + 1`` in White's view. Every digit of a run with
+    its own ``x`` is anchored on its own (:data:`STYLE`'s ``data-digits``
     rules): the units of 10..24 start at the point's centre and their tens end there (so the number is
-    centred: digits are of equal width), and 1..9 are centred. Three elements instead of 24; the same numbers in the same places.
+    centred: digits are of equal width), and 1..9 are centred. Three elements instead of 24; the same numbers
+    in the same places (``assets/board/nardy-draw.js`` ``numberRuns`` writes them again for a replay's side).
     """
     def run(kind: str, items: list[tuple[str, float, float]]) -> str:
         xs = " ".join(_num(x) for _digit, x, _y in items)
@@ -419,10 +453,10 @@ def _numbers() -> str:
                 f"{digits}</text>")
 
     places = []
-    for point in range(1, 25):
-        x = _point_left(point) + POINT_W / 2
-        y = FIELD_TOP - FRAME / 2 + 4 if point >= 13 else FIELD_BOTTOM + FRAME / 2 + 4
-        places.append((str(point), x, y))
+    for place, number in enumerate(numbers, start=1):
+        x = _point_left(place) + POINT_W / 2
+        y = FIELD_TOP - FRAME / 2 + 4 if place >= 13 else FIELD_BOTTOM + FRAME / 2 + 4
+        places.append((str(number), x, y))
     ones = [(digits, x, y) for digits, x, y in places if len(digits) == 1]
     tens = [(digits[0], x, y) for digits, x, y in places if len(digits) == 2]
     units = [(digits[1], x, y) for digits, x, y in places if len(digits) == 2]
@@ -498,6 +532,8 @@ def board(
     pip_label: str | None = None,
     id_prefix: str | None = None,
     style: bool = True,
+    side: str = WHITE,
+    numbering: str | None = None,
 ) -> str:
     """The position as an SVG string (no XML declaration; inline it in HTML or save it as .svg).
 
@@ -511,7 +547,8 @@ def board(
     each side's pip count. ``id_prefix`` starts every id: give each board of a
     page its own (the default is derived from the content). ``style=False``
     leaves out the ``<style>`` element when the page's stylesheet holds
-    :data:`STYLE`.
+    :data:`STYLE`. ``side``: the viewer's side, at the bottom (:func:`layout`); ``numbering``: the side whose
+    numbers are printed on the points (the viewer's unless given).
     """
     arrows = list(arrows)
     refused = list(refused)
@@ -527,13 +564,16 @@ def board(
         not (c.isalnum() or c in "-_.") or not c.isascii() for c in id_prefix
     ):
         raise ValueError(f"id_prefix {id_prefix!r}: start with a letter; use letters, digits, - _ .")
-    lay = layout(position.variant)
+    if numbering is not None and numbering not in COLORS:
+        raise ValueError(f"numbering {numbering!r}: use 'white' or 'black'")
+    lay = layout(position.variant, side)
     p = id_prefix
     labelled = f"{p}title {p}desc" if desc else f"{p}title"
+    turned = "" if side == WHITE else f' data-side="{side}"'
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="nardy-board" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="100%" role="img" aria-labelledby="{labelled}" data-variant="{position.variant}" '
-        f'data-turn="{position.turn}">',
+        f'data-turn="{position.turn}"{turned}>',
         f'<title id="{p}title">{html.escape(str(title))}</title>',
     ]
     if desc:
@@ -560,12 +600,12 @@ def board(
             )
         defs.append("</defs>")
         out.append("".join(defs))
-    out.append(_static(position.variant))
-    out.append(checker_layer(position))
+    out.append(_static(position.variant, side, numbering if numbering != side else None))
+    out.append(checker_layer(position, side))
     if dice:
         out.append(_dice(lay, position.turn, dice))
     out.append(marks)
-    out.append(_pips(position, pip_label))
+    out.append(_pips(position, lay, pip_label))
     out.append("</svg>")
     return "".join(out)
 

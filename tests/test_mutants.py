@@ -168,6 +168,31 @@ MUTANTS = {
         "bot-weights-types-by-value": ("network.py", r"if type\(value\) is not type\(wanted\):", "if False:",
                                        ["test_entry_points.py::test_weights_header_fields_have_exact_types"]),
     }.items()},
+    # A board seen from Black's side (nardy_rules.svg.layout, assets/board/): the pips left in White's rows,
+    # the clicks on a tray taken by colour instead of by where the tray is drawn, the numbers printed in White's
+    # numbering, the keyboard cursor going round in White's order, the board's words in White's numbers.
+    "side-pips-not-turned": Mutant(
+        "nardy_rules/svg.py", r'"pips": \{color: pips\[role\(color\)\] for color in COLORS\}', '"pips": pips',
+        ("tests/site/test_svg.py::test_a_side_sees_exactly_the_picture_white_sees",)),
+    "side-tray-clicks-by-colour": Mutant(
+        "assets/board/nardy-geometry.js", r"upperTray\(layout, color\) === upper\) return \"off\"",
+        '(color === "white") === !upper) return "off"',
+        ("tests/site/test_logic_js.py::test_clicks_land_on_the_place_under_them",
+         "tests/site/test_logic_js.py::test_a_click_on_a_drawn_point_is_that_point")),
+    "side-numbers-not-turned": Mutant(
+        "assets/board/nardy-draw.js", r"places\.push\(\[String\(labels\[String\(point\)\]\)",
+        "places.push([String(point)",
+        ("tests/site/test_logic_js.py::test_numbers_and_shades_are_drawn_as_the_engine_draws_them",)),
+    "side-cursor-in-whites-order": Mutant(
+        "assets/board/nardy-geometry.js",
+        r"points\.sort\(\(a, b\) => layout\.labels\[String\(b\)\] - layout\.labels\[String\(a\)\]\);",
+        "points.sort((a, b) => b - a);",
+        ("tests/site/test_logic_js.py::test_the_keyboard_cursor_goes_round_in_the_viewers_numbering",)),
+    "side-words-in-whites-numbers": Mutant(
+        "assets/board/nardy-numbering.js", r"const number = this\.labels && this\.labels\[String\(place\)\];",
+        "const number = null;",
+        ("tests/site/test_logic_js.py::test_a_sides_numbering_says_plays_as_that_side_writes_them",
+         "tests/site/test_logic_js.py::test_a_sides_numbering_says_the_points_of_a_refusal_and_of_the_cursor")),
     # The analysis marks a decision that gives away exactly a threshold (GNU Backgammon's marks are "more than").
     "analysis-mark-at-the-threshold": Mutant(
         "nardy_rules/analysis.py", r"if lost > threshold:", "if lost >= threshold:",

@@ -18,16 +18,22 @@ import { History, viewRequest } from "./nardy-board-state.js";
 import { copyLink, newDice, openLink, playExample, randomDie, reset, showPlays, step } from "./nardy-board-tools.js";
 import { BoardView } from "./nardy-board-view.js";
 import { liveMarks } from "./nardy-draw.js";
+import { Numbering } from "./nardy-numbering.js";
 import { formatDice } from "./nardy-strings.js";
 
 let serial = 0;
 
 export class Board {
-  /** {id, root (the element holding the board), svg, layout, strings, answer, engine,
-      example (a snapshot), show (the example's moves, for "play the example"), interest(kind)} */
-  constructor({ id, root, svg, layout, strings, answer, engine, example, show, interest }) {
+  /** {id, root (the element holding the board), svg, sides (the variant's layouts by side: LAYOUTS[variant]),
+      strings, answer, engine, example (a snapshot), show (the example's moves, for "play the example"),
+      interest(kind)}. A rules board is White's view, as the texts' figures are; numberFrom(side) numbers its
+      points from another side (an article's replay, at that side's turn). */
+  constructor({ id, root, svg, sides, strings, answer, engine, example, show, interest }) {
     serial += 1;
-    Object.assign(this, { id, root, svg, layout, strings, answer, engine, show });
+    const layout = sides.white;
+    this.sides = sides;
+    this.numbering = new Numbering(layout.labels);
+    Object.assign(this, { id, root, svg, layout, strings: strings.withNumbering(this.numbering), answer, engine, show });
     this.variant = svg.getAttribute("data-variant");
     this.history = new History(example);
     this.current = null; // {snapshot, answer}: what the board shows
@@ -87,6 +93,14 @@ export class Board {
 
   t(key, params) {
     return this.strings.text(key, params);
+  }
+
+  /** Print and say the points' numbers from a side's own numbering (the board stays White's view). */
+  numberFrom(side) {
+    const labels = this.sides[side].labels;
+    if (this.numbering.labels === labels) return;
+    this.numbering.labels = labels;
+    this.view.orient(this.layout, labels);
   }
 
   say(text) {

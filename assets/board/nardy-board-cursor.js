@@ -1,6 +1,7 @@
 /* The keyboard cursor of a board: where it starts and what it says, read from a position the engine sent. */
 
 import { COLORS } from "./nardy-geometry.js";
+import { Numbering } from "./nardy-numbering.js";
 import { countOf, occupant } from "./nardy-position.js";
 
 /** Where the cursor starts: the first place holding a checker of the side to move, in the cursor's order. */
@@ -9,10 +10,11 @@ export function startPlace(places, position) {
   return first === undefined ? places[0] : first;
 }
 
-/** What the cursor on a place says; t(key, params) gives the page's strings. */
-export function cursorText(t, position, place, onTarget) {
+/** What the cursor on a place says; t(key, params) gives the page's strings, numbering the board's numbers. */
+export function cursorText(t, position, place, onTarget, numbering = new Numbering()) {
   const mover = position.turn;
-  if (onTarget) return place === "off" ? t("cursor-target-off") : t("cursor-target", { point: place });
+  const point = numbering.point(place);
+  if (onTarget) return place === "off" ? t("cursor-target-off") : t("cursor-target", { point });
   if (place === "bar") {
     const color = [mover, ...COLORS.filter((item) => item !== mover)].find((item) => countOf(position, item, "bar"));
     return color ? t(`cursor-bar-${color}`, { count: countOf(position, color, "bar") }) : t("cursor-bar-empty");
@@ -22,5 +24,5 @@ export function cursorText(t, position, place, onTarget) {
     return count ? t(`cursor-off-${mover}`, { count }) : t("cursor-off-none");
   }
   const [color, count] = occupant(position, place);
-  return color ? t(`cursor-${color}`, { point: place, count }) : t("cursor-empty", { point: place });
+  return color ? t(`cursor-${color}`, { point, count }) : t("cursor-empty", { point });
 }

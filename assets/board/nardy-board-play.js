@@ -69,7 +69,8 @@ export async function select(board, place) {
   if (found.error) return board.say(board.t("not-legal"));
   board.clearSelection();
   if (found.reason) return board.say(board.strings.reason(found.reason));
-  const stuck = place === "bar" ? board.t("stuck-bar") : board.t("stuck", { point: place });
+  const name = (where) => board.numbering.point(where);
+  const stuck = place === "bar" ? board.t("stuck-bar") : board.t("stuck", { point: name(place) });
   if (!found.paths.length && !found.refused.length) return board.say(stuck);
   board.selected = place;
   board.targets = found.paths;
@@ -77,15 +78,15 @@ export async function select(board, place) {
   board.drawMarks();
   // No destination: where each die would land and why it may not, all of them (a click on one says it again).
   if (!found.paths.length) return board.say([stuck, ...refusedTexts(board, found.refused)].join(" "));
-  const names = found.paths.map((path) => (path.end === "off" ? board.t("target-off") : String(path.end)));
-  return board.say(board.t(place === "bar" ? "selected-bar" : "selected", { point: place, targets: names.join(", ") }));
+  const names = found.paths.map((path) => (path.end === "off" ? board.t("target-off") : String(name(path.end))));
+  return board.say(board.t(place === "bar" ? "selected-bar" : "selected", { point: name(place), targets: names.join(", ") }));
 }
 
 /** Each refused destination with the engine's reason, one whole sentence after its place: "21: ...". */
 export function refusedTexts(board, refused) {
   return refused.map(({ end, reason }) => (end === "off"
     ? board.t("refused-off", { reason: board.strings.reason(reason) })
-    : board.t("refused-point", { point: end, reason: board.strings.reason(reason) })));
+    : board.t("refused-point", { point: board.numbering.point(end), reason: board.strings.reason(reason) })));
 }
 
 /** Why the dice a turn left unplayed are lost (the state's lost_reasons): per die its heading, then
@@ -95,7 +96,7 @@ export function lostTexts(board, lostReasons) {
   for (const { die, count, refusals } of lostReasons || []) {
     out.push(board.strings.reason({ key: "dice-lost", params: { die, count } }));
     for (const { start, end, reason } of refusals) {
-      out.push(board.t("lost-move", { move: `${start}/${end}`, reason: board.strings.reason(reason) }));
+      out.push(board.t("lost-move", { move: board.numbering.play(`${start}/${end}`), reason: board.strings.reason(reason) }));
     }
   }
   return out;
@@ -124,7 +125,7 @@ export async function refuse(board, from, to) {
 export function play(board, path) {
   board.history.change(withMoves(board.history.current, path.moves));
   return board.refresh((answer, passed) => {
-    const move = path.notation;
+    const move = board.numbering.play(path.notation);
     if (answer.result) board.say(board.t(`result-${answer.result.winner}-${answer.result.kind}`, { count: answer.result.points }));
     else if (passed && passed.lost.length) {
       board.say([board.t("moved-lost", { move, dice: formatDice(passed.lost) }), ...lostTexts(board, passed.lostReasons)].join(" "));
@@ -153,5 +154,5 @@ export async function key(board, action) {
   board.cursor = moveCursor(places, board.cursor, action);
   board.drawMarks();
   const onTarget = board.targets.some((item) => samePlace(item.end, board.cursor));
-  return board.say(cursorText((name, params) => board.t(name, params), position, board.cursor, onTarget));
+  return board.say(cursorText((name, params) => board.t(name, params), position, board.cursor, onTarget, board.numbering));
 }

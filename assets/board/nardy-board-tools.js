@@ -80,7 +80,7 @@ export async function showPlays(board) {
   const version = board.version;
   const found = await board.ask(turnRequest(snapshot, "plays"));
   if (version !== board.version || found.error) return;
-  const notations = found.plays.map((item) => item.notation);
+  const notations = found.plays.map((item) => board.numbering.play(item.notation));
   const heading = notations.length ? board.t("plays-count", { count: notations.length }) : board.t("plays-none");
   board.controls.showPlays(heading, notations);
 }

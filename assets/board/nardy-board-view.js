@@ -7,7 +7,7 @@
    the controls' parts around the note, the information line and the status. */
 
 import { htmlElement, svgElement } from "./nardy-dom.js";
-import { checkerLayer, diceLayer, markerPath } from "./nardy-draw.js";
+import { checkerLayer, diceLayer, markerPath, num, numberRuns, shadePoints } from "./nardy-draw.js";
 import { COLORS } from "./nardy-geometry.js";
 
 export class BoardView {
@@ -40,6 +40,49 @@ export class BoardView {
     this.control.after(this.panel);
   }
 
+  /** Seen from another side, or numbered from another (labels: an article's replay numbers a turn from its
+      mover's side): the build's drawing is White's view; what depends on the side is set again here, the
+      trays, the points' numbers and data-points, the pip counts' rows (the viewer's at the bottom). The
+      checkers, dice and marks follow at the next draw. */
+  orient(layout, labels = layout.labels) {
+    this.layout = layout;
+    const svg = this.svg;
+    if (layout.side === "white") svg.removeAttribute("data-side");
+    else svg.setAttribute("data-side", layout.side);
+    const old = Array.from(svg.querySelectorAll("text.nardy-num"));
+    if (old.length) {
+      old[0].replaceWith(...numberRuns(layout, labels).map(svgElement));
+      for (const element of old.slice(1)) element.remove();
+    }
+    for (const [shade, points] of Object.entries(shadePoints(layout))) {
+      const path = svg.querySelector(`path.nardy-pt.${shade}`);
+      if (path) path.setAttribute("data-points", points);
+    }
+    for (const color of COLORS) {
+      const tray = svg.querySelector(`rect.nardy-tray[data-color="${color}"]`);
+      if (tray) {
+        const [x, y] = layout.trays[color];
+        tray.setAttribute("x", num(x));
+        tray.setAttribute("y", num(y));
+      }
+      const y = layout.pips[color];
+      const swatch = svg.querySelector(`circle.nardy-swatch[data-color="${color}"]`);
+      if (swatch) swatch.setAttribute("cy", num(y));
+      const tspan = svg.querySelector(`tspan[data-pips="${color}"]`);
+      if (tspan) tspan.parentNode.setAttribute("y", num(y + 5.5));
+    }
+    this.mark(svg.getAttribute("data-turn"));
+  }
+
+  /** The marker at the pip count of the side to move. */
+  mark(turn) {
+    const marker = this.svg.querySelector("path.nardy-marker");
+    const swatch = this.svg.querySelector(`circle.nardy-swatch[data-color="${turn}"]`);
+    if (marker && swatch) {
+      marker.setAttribute("d", markerPath(Number(swatch.getAttribute("cx")), Number(swatch.getAttribute("cy"))));
+    }
+  }
+
   /** A position as the engine sent it, with the dice to show (or none), and the pips of each side. */
   draw(position, dice, pips) {
     const layer = this.svg.querySelector("g.nardy-checkers");
@@ -55,11 +98,7 @@ export class BoardView {
         tspan.parentNode.classList.toggle("nardy-turn", color === position.turn);
       }
     }
-    const marker = this.svg.querySelector("path.nardy-marker");
-    const swatch = this.svg.querySelector(`circle.nardy-swatch[data-color="${position.turn}"]`);
-    if (marker && swatch) {
-      marker.setAttribute("d", markerPath(Number(swatch.getAttribute("cx")), Number(swatch.getAttribute("cy"))));
-    }
+    this.mark(position.turn);
   }
 
   /** The build's marks (arrows, refusals) and description belong to the example as the page shows it;

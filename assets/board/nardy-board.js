@@ -61,9 +61,9 @@ function readFigure(figure) {
   const position = figure.dataset.position;
   const dice = readDice(figure.dataset.dice || "");
   const show = readMoves(figure.dataset.show || "");
-  const layout = drawing && LAYOUTS[figure.dataset.variant];
-  if (!layout || !position || dice === undefined || show === undefined) return null;
-  return { drawing, position, dice, show, layout };
+  const sides = drawing && LAYOUTS[figure.dataset.variant];
+  if (!sides || !position || dice === undefined || show === undefined) return null;
+  return { drawing, position, dice, show, sides };
 }
 
 /** The figure's drawing as an inline SVG the board can draw into, in the image's place: the image's own file,
@@ -86,13 +86,13 @@ async function inlineDrawing(figure, drawing) {
   return inline;
 }
 
-function boardOf(figure, { svg, position, dice, show, layout }, common) {
+function boardOf(figure, { svg, position, dice, show, sides }, common) {
   const embedded = new EmbeddedAnswers(new URL(`${ANSWERS}${encodeURIComponent(figure.id)}.json`, document.baseURI));
   const interest = (kind) => {
     const loaded = embedded.load();
     if (kind !== "hover") common.engine.start(loaded);
   };
-  const board = new Board({ ...common, id: figure.id, root: figure, svg, layout, show, interest,
+  const board = new Board({ ...common, id: figure.id, root: figure, svg, sides, show, interest,
                             answer: answerer(embedded, common.engine), example: { position, dice, moves: [], rolled: false } });
   // A replay steps through a game of the page; a mistake's board plays its two plays (their own modules).
   if (figure.classList.contains("nardy-replay")) board.replay = Replay.of(board, figure);

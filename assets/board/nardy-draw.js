@@ -141,6 +141,42 @@ export function arrowMarks(layout, position, moves, prefix, mistake = false) {
   return out;
 }
 
+/** The points by the place they are drawn at from the layout's side: at[k] is the point at White's k in
+    White's view (a layout's labels are those places: the viewer's own numbering). */
+function pointsByPlace(layout) {
+  const at = [];
+  for (const [point, place] of Object.entries(layout.labels)) at[place] = Number(point);
+  return at;
+}
+
+/** The point numbers (svg._numbers): three runs of digits with a position per digit, each point's number in
+    labels' numbering (the layout's own unless given: an article's replay numbers a turn from its mover's side). */
+export function numberRuns(layout, labels = layout.labels) {
+  const at = pointsByPlace(layout);
+  const places = [];
+  for (let place = 1; place <= 24; place += 1) {
+    const point = at[place];
+    const [x, , dy] = layout.points[String(point)];
+    places.push([String(labels[String(point)]), x, dy > 0 ? layout.numbers.top : layout.numbers.bottom]);
+  }
+  const run = (kind, items) => ({ tag: "text", attrs: { class: "nardy-num", "data-digits": kind,
+    x: items.map(([, x]) => num(x)).join(" "), y: items.map(([, , y]) => num(y)).join(" ") },
+    text: items.map(([digits]) => digits).join("") });
+  return [
+    run("ones", places.filter(([digits]) => digits.length === 1)),
+    run("tens", places.filter(([digits]) => digits.length === 2).map(([digits, x, y]) => [digits[0], x, y])),
+    run("units", places.filter(([digits]) => digits.length === 2).map(([digits, x, y]) => [digits[1], x, y])),
+  ];
+}
+
+/** The points of each shade's triangles, in the order of its path's subpaths (svg._static's data-points):
+    {"nardy-pa": "1 3 ...", "nardy-pb": "2 4 ..."} from White's side. */
+export function shadePoints(layout) {
+  const at = pointsByPlace(layout);
+  const of = (first) => at.filter((point, place) => place % 2 === first % 2).join(" ");
+  return { "nardy-pa": of(1), "nardy-pb": of(2) };
+}
+
 /** The triangle at the pip count of the side to move, left of its swatch at (x, y). */
 export function markerPath(x, y) {
   return `M${num(x - 20)} ${num(y - 6)}l9 6-9 6z`;

@@ -1,8 +1,12 @@
-/* Where things are on a board: the geometry of nardy_rules.svg.layout (assets/nardy-layout.js).
+/* Where things are on a board: the geometry of nardy_rules.svg.layout (assets/nardy-layout.js,
+   LAYOUTS[variant][side]: the board seen from a side, chessground's orientation).
 
    The centre of each checker of a stack, the place under a click, the box a
    keyboard cursor draws around a place, and the order the cursor visits the
-   places in. A layout without bar positions (long nardy) has no bar place. */
+   places in. Places are always the engine's (White's numbering); a layout says
+   where each is drawn for its viewer (Black's home bottom right for Black) and
+   the number the viewer reads there (labels). A layout without bar positions
+   (long nardy) has no bar place. */
 
 export const COLORS = ["white", "black"];
 
@@ -20,15 +24,15 @@ export function slot(layout, color, where, level) {
   return [x, y + dy * Math.min(level, layout.cap - 1)];
 }
 
-/** The columns, the middle, the bar and the trays, from the points' positions. */
+/** The columns, the middle, the bar and the trays (the field's, the same from either side). */
 function frame(layout) {
-  const points = layout.points;
-  const half = Math.abs(points["14"][0] - points["13"][0]) / 2;
-  const top = points["13"][1] - layout.r;
-  const bottom = points["12"][1] + layout.r;
-  const middle = (top + bottom) / 2;
-  const barX = (points["18"][0] + points["19"][0]) / 2;
-  return { half, top, bottom, middle, barX, trayHalf: layout.off.white[3] / 2 + 4 };
+  const { top, bottom, bar, half } = layout.field;
+  return { half, top, bottom, middle: (top + bottom) / 2, barX: bar, trayHalf: layout.off.white[3] / 2 + 4 };
+}
+
+/** Whether a colour's tray is the upper one (its slabs are stacked downwards from the top). */
+function upperTray(layout, color) {
+  return layout.off[color][2] > 0;
 }
 
 /** The place under a point of the board (SVG units): 1..24, "bar", "off", or null. */
@@ -43,7 +47,7 @@ export function placeAt(layout, x, y) {
   if (Math.abs(x - g.barX) <= g.half) return hasBar(layout) ? "bar" : null;
   for (const color of COLORS) {
     const [tx] = layout.off[color];
-    if (Math.abs(x - tx) <= g.trayHalf && (color === "white") === !upper) return "off";
+    if (Math.abs(x - tx) <= g.trayHalf && upperTray(layout, color) === upper) return "off";
   }
   return null;
 }
@@ -53,19 +57,20 @@ export function placeBox(layout, color, place) {
   const g = frame(layout);
   if (place === "off") {
     const [x] = layout.off[color];
-    const upper = layout.off[color][2] > 0;
-    return [x - g.trayHalf, upper ? g.top : g.middle, 2 * g.trayHalf, g.middle - g.top];
+    return [x - g.trayHalf, upperTray(layout, color) ? g.top : g.middle, 2 * g.trayHalf, g.middle - g.top];
   }
   if (place === "bar") return [g.barX - g.half, g.top, 2 * g.half, g.bottom - g.top];
   const [x, , dy] = layout.points[String(place)];
   return [x - g.half, dy > 0 ? g.top : g.middle, 2 * g.half, g.middle - g.top];
 }
 
-/** The places a keyboard cursor visits, in order: the bar (if any), 24 down to 1, off. */
+/** The places a keyboard cursor visits, in order: the bar (if any), the points from the viewer's 24 down to
+    its 1 (top right to top left, then bottom left to bottom right, as the numbers the viewer reads), off. */
 export function cursorPlaces(layout) {
   const places = hasBar(layout) ? ["bar"] : [];
-  for (let point = 24; point >= 1; point -= 1) places.push(point);
-  places.push("off");
+  const points = Object.keys(layout.points).map(Number);
+  points.sort((a, b) => layout.labels[String(b)] - layout.labels[String(a)]);
+  places.push(...points, "off");
   return places;
 }
 

@@ -24,6 +24,8 @@ export const ICONS = {
   previous: [path("M17 5v14L6 12z")],
   next: [path("M7 5v14l11-7z")],
   last: [path("M5 5v14l10-7z"), path("M18 5v14", BAR)],
+  // Turn the board: two arrows round a half turn.
+  turn: [path("M5 11a7 7 0 0 1 12.2-4.7M19 13a7 7 0 0 1-12.2 4.7", LINE), path("M18 3v4h-4M6 21v-4h4", LINE)],
 };
 
 /** The icon named, an <svg class="nardy-icon">; null for a name without one. */

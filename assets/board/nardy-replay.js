@@ -19,7 +19,11 @@
    every board); once the reader's moves complete the turn, the board says
    whether they are the game's play (the same position after: next_text of
    the engine's state answer against the step's "after") or another legal
-   play, and shows the game's. The strings are the catalog's (nardy-strings.js). */
+   play, and shows the game's. The board stays White's view, as the article's
+   figures are, but numbers its points from the side whose turn it shows (and
+   says so under the title): the article's notes write each side's moves in
+   that side's own numbering, as GNU Backgammon labels the points from the
+   player on roll. The strings are the catalog's (nardy-strings.js). */
 
 import { htmlElement, svgElement } from "./nardy-dom.js";
 import { icon } from "./nardy-icons.js";
@@ -78,6 +82,7 @@ export class Replay {
     }
     nav.addEventListener("keydown", (event) => this.key(event));
     this.heading = htmlElement("p", { class: "nardy-replay-title", "aria-live": "polite" });
+    this.numbered = htmlElement("p", { class: "nardy-replay-numbering" });
     this.note = htmlElement("div", { class: "nardy-replay-note" });
     const label = htmlElement("label", { class: "nardy-replay-try" });
     this.tryBox = htmlElement("input", { type: "checkbox" });
@@ -91,7 +96,7 @@ export class Replay {
     this.words = htmlElement("p", {});
     this.textForm = htmlElement("p", { class: "nardy-replay-text" });
     details.append(this.words, this.textForm);
-    this.panel.append(nav, this.heading, this.note, label, this.reveal, this.verdict, details);
+    this.panel.append(nav, this.heading, this.numbered, this.note, label, this.reveal, this.verdict, details);
     board.view.panel.before(this.panel);
     board.onTurnEnd = (snapshot, answer) => this.compare(snapshot, answer);
     this.items = this.notes();
@@ -144,6 +149,9 @@ export class Replay {
     const example = atEnd
       ? { position: this.end.position, dice: null, moves: [], rolled: false }
       : { position: step.before, dice: step.dice, moves: [], rolled: false };
+    const side = atEnd ? "white" : step.side;
+    this.board.numberFrom(side);
+    this.numbered.textContent = this.t(`replay-numbering-${side}`);
     this.board.guard(() => this.board.setExample(example, step ? readMovesOf(step) : []).then(() => this.drawArrows()));
     const title = atEnd ? this.end.title : step.title;
     if (this.title) this.title.textContent = title;

@@ -5,7 +5,10 @@
    text | [forms]}, reasons: {message key: text | [forms]}}. A refusal's
    message is found by the key the engine sends with it (reason.key); the
    plural rule is an expression tree (nardy_site/translations/plural.py) evaluated here
-   without eval. Callers insert the strings as text, never as HTML. */
+   without eval. A board's strings carry its numbering (nardy-numbering.js): a refusal names
+   its points as the board prints them. Callers insert the strings as text, never as HTML. */
+
+import { Numbering } from "./nardy-numbering.js";
 
 /** The index of the plural form for n: the catalog's rule, a tree from nardy_site/translations/plural.py. */
 export function pluralIndex(tree, n) {
@@ -71,10 +74,16 @@ export function reasonMessage(catalog, reason) {
   return format(pick(catalog, entry, params), params);
 }
 
-/** The strings of one page. */
+/** The strings of one page, for a board with a numbering (White's, the engine's, unless given). */
 export class Strings {
-  constructor(catalog) {
+  constructor(catalog, numbering = new Numbering()) {
     this.catalog = catalog;
+    this.numbering = numbering;
+  }
+
+  /** The same strings for a board that prints its points in this numbering. */
+  withNumbering(numbering) {
+    return new Strings(this.catalog, numbering);
   }
 
   static async load(url) {
@@ -87,7 +96,8 @@ export class Strings {
     return message(this.catalog, key, params);
   }
 
+  /** A refusal's message, its points in the board's numbering. */
   reason(reason) {
-    return reasonMessage(this.catalog, reason);
+    return reasonMessage(this.catalog, this.numbering.reason(reason));
   }
 }

@@ -5,9 +5,10 @@
    action costs one action however long the match; a new game's first turn is answered from the build's record
    until the engine is ready (nardy-play-opening.js). The answer's state (MatchState.to_json) is all the page
    shows, the actions it allows are the buttons. A person's moves: nardy-play-moves.js; a computer seat's and the
-   hint: nardy-play-computer.js; moves travelling: nardy-play-motion.js; board and buttons in view:
-   nardy-play-fit.js. Online (nardy-online.js: this.online) the match is the game server's, a "remote" seat plays
-   elsewhere, the server rolls, no hint, nothing stored. Analysis, review, import: nardy-play-analysis.js. */
+   hint: nardy-play-computer.js; moves travelling: nardy-play-motion.js; board and buttons in view: nardy-play-fit.js;
+   the board's side (and numbering, which this.strings speaks in): nardy-play-side.js. Online (nardy-online.js:
+   this.online) the match is the game server's, a "remote" seat plays elsewhere, the server rolls, no hint, nothing
+   stored. Analysis, review, import: nardy-play-analysis.js. */
 
 import { Analysis } from "./nardy-play-analysis.js";
 import { answerer, atHand } from "../engine/nardy-answer.js";
@@ -19,7 +20,8 @@ import { OpenMatch } from "./nardy-play-match.js";
 import { hops } from "./nardy-play-motion.js";
 import { PlayPanel } from "./nardy-play-panel.js";
 import { SetupEditor } from "./nardy-play-setup.js";
-import { readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
+import { SideControl } from "./nardy-play-side.js";
+import { actorOf, readSeat, seatValues, throwDice } from "./nardy-play-seats.js";
 import { Sound } from "./nardy-play-sound.js";
 import { actionText, movedText, scoreText, stateText } from "./nardy-play-text.js";
 
@@ -48,6 +50,8 @@ export class PlayApp {
       key: (action) => this.guard(() => this.key(action)),
       drag: (kind, place, point) => this.guard(() => this.mode === "game" && drag(this, kind, place, point)),
     });
+    this.strings = strings.withNumbering(this.board.numbering);
+    this.orientation = new SideControl(this);
     this.setup = new SetupEditor(this);
     this.panel.hints.after(this.setup.view.root); // under the board, the information line and the status
     this.analysis = new Analysis(this);
@@ -102,7 +106,8 @@ export class PlayApp {
     this.setup.view.opener.hidden = mode !== "game" || Boolean(this.online);
     if (mode !== "review") this.analysis.review.hide();
     this.mount.classList.toggle("nardy-play-reviewing", mode === "review");
-    for (const part of [this.panel.line, this.panel.tools]) part.hidden = mode !== "game";
+    this.mount.classList.toggle("nardy-play-editing", mode === "setup");
+    this.panel.line.hidden = mode !== "game"; // the toolbar stays: the board may be turned in every mode
     this.panel.hints.hidden = mode !== "game" || !this.panel.hints.firstChild; // the game's hint waits with it
     this.board.clearSelection();
     this.updateButtons();
@@ -189,6 +194,7 @@ export class PlayApp {
   render(motion = null) {
     const state = this.state;
     if (this.mode !== "game") return; // the editor owns the board; the game is drawn again on the way back
+    this.orientation.apply();
     this.board.show(state.variant);
     const dice = state.phase === "move" ? state.turn.remaining : (state.phase === "opening" ? state.dice : null);
     this.board.clearSelection();
@@ -202,15 +208,9 @@ export class PlayApp {
     if (this.forms) this.forms.show(state.turn ? state.turn.position : state.position, state.turn ? state.turn.dice : null);
   }
 
-  /** Who acts now: the side the state names, or in the opening any person (the computer if none). */
+  /** Who acts now (nardy-play-seats.js). */
   actor() {
-    const state = this.state;
-    if (this.online && !this.online.you) return { kind: "remote" }; // a spectator
-    if (state.side) return this.seats[state.side];
-    if (state.phase === "opening") {
-      return this.seats.white.kind === "person" || this.seats.black.kind === "person" ? { kind: "person" } : this.seats.white;
-    }
-    return { kind: "person" };
+    return actorOf(this.state, this.seats, this.online);
   }
 
   updateButtons() {
@@ -239,6 +239,7 @@ export class PlayApp {
   /** A button: throw the dice for a roll, ask for a hint, choose a resignation, or send the action. */
   press(name) {
     if (name === "hint") return this.hint();
+    if (name === "turn") return this.orientation.turn();
     if (name === "analyse") return this.analysis.run();
     if (name === "again") return this.newMatch(this.record && this.record.start, { again: true });
     if (name === "sound") return this.panel.setGame(this.state ? this.state.variant : "short", this.sound.toggle());
@@ -284,7 +285,7 @@ export class PlayApp {
 
   /** Say a move made: a computer's ("Black moves 12/18."), or a person's with what is left of the turn. */
   sayMoved(notation, computer = false) {
-    const text = movedText(this.t, this.state, this.seats, notation, computer);
+    const text = movedText(this.t, this.state, this.seats, this.board.numbering.play(notation), computer);
     if (text) this.say(text);
   }
 

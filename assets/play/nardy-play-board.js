@@ -6,22 +6,35 @@
    nardy-play-setup.js in the editor). What is drawn is what the engine sent:
    a position, the dice, the pips, the live marks of a selection, the arrows of
    a hint; a move the engine played travels from its point to its destination
-   (nardy-play-motion.js), and a checker being dragged follows the pointer. */
+   (nardy-play-motion.js), and a checker being dragged follows the pointer.
+
+   One board with a viewer's side (chessground's orientation): orient(side) draws it
+   seen from White's or Black's side (nardy_rules.svg.layout of that side: that side's
+   home bottom right, its numbers on the points, its pips below), and the clicks, the
+   keyboard cursor, the marks, the flights and the dice follow the same layout;
+   numbering names the points as the board prints them (nardy-numbering.js). */
 
 import { BoardInput } from "../board/nardy-board-input.js";
 import { BoardView } from "../board/nardy-board-view.js";
 import { circleD, hintArrows, liveMarks } from "../board/nardy-draw.js";
+import { Numbering } from "../board/nardy-numbering.js";
 import { countOf } from "../board/nardy-position.js";
 import { Flight, plan, reducedMotion } from "./nardy-play-motion.js";
 
 export class PlayBoard {
-  /** mount: the page's element holding [data-play-board] wrappers; handlers: place(place), key(action),
-      drag(kind, place) ("start", "drop" with the place, "cancel"). */
-  constructor(mount, layouts, text, infoId, handlers) {
+  /** mount: the page's element holding [data-play-board] wrappers; sides: each variant's layouts by side
+      (LAYOUTS[variant][side]); handlers: place(place), key(action), drag(kind, place) ("start", "drop" with the
+      place, "cancel"). Seen from White's side until orient() says otherwise. */
+  constructor(mount, sides, text, infoId, handlers) {
     this.views = {};
     this.wrappers = {};
     this.flights = {};
-    this.layouts = layouts;
+    this.inputs = {};
+    this.sides = sides;
+    this.side = "white";
+    this.layouts = Object.fromEntries(Object.entries(sides).map(([variant, layouts]) => [variant, layouts.white]));
+    this.numbering = new Numbering();
+    this.shown = null; // the last position drawn, its dice and pips: drawn again when the board turns
     this.selected = null;
     this.targets = [];
     this.refused = [];
@@ -37,13 +50,13 @@ export class PlayBoard {
     for (const wrapper of mount.querySelectorAll("[data-play-board]")) {
       const svg = wrapper.querySelector("svg.nardy-board");
       const variant = svg.getAttribute("data-variant");
-      const view = new BoardView(svg, layouts[variant], text, `nardy-play-${variant}`);
+      const view = new BoardView(svg, this.layouts[variant], text, `nardy-play-${variant}`);
       // The board's name, then what the page says about the game now (the information line).
       const title = (svg.getAttribute("aria-labelledby") || "").split(" ")[0];
       svg.setAttribute("aria-labelledby", `${title} ${infoId}`);
       const marks = svg.querySelector("g.nardy-marks");
       if (marks) marks.setAttribute("display", "none");
-      new BoardInput(view.control, svg, layouts[variant], {
+      this.inputs[variant] = new BoardInput(view.control, svg, this.layouts[variant], {
         interest: () => {},
         focus: (on) => { this.focused = on; this.drawMarks(); },
         place: (place) => { this.cursor = place; handlers.place(place); },
@@ -54,7 +67,7 @@ export class PlayBoard {
       });
       this.views[variant] = view;
       this.wrappers[variant] = wrapper;
-      this.flights[variant] = new Flight(svg, layouts[variant]);
+      this.flights[variant] = new Flight(svg, this.layouts[variant]);
     }
     this.variant = null;
   }
@@ -82,8 +95,32 @@ export class PlayBoard {
     if (this.variant === variant) return;
     if (this.variant) this.flights[this.variant].stop();
     this.variant = variant;
+    this.numbering.labels = this.layout.labels;
     for (const [name, wrapper] of Object.entries(this.wrappers)) wrapper.hidden = name !== variant;
     this.clearSelection();
+  }
+
+  /** The board seen from a side: that side's home at the bottom, the points in its numbering, its pips below;
+      what is shown is drawn again at once (a flight under way lands), the marks too. True if it turned. */
+  orient(side) {
+    if (side === this.side || !this.sides.short[side]) return false;
+    this.side = side;
+    for (const variant of Object.keys(this.views)) {
+      const layout = this.sides[variant][side];
+      this.layouts[variant] = layout;
+      this.flights[variant].stop();
+      this.flights[variant].layout = layout;
+      this.inputs[variant].layout = layout;
+      this.views[variant].orient(layout);
+    }
+    if (this.variant) this.numbering.labels = this.layout.labels;
+    if (this.shown && this.variant) {
+      this.plain = ++this.drawn; // a flight asked for before this draw no longer lands
+      const { position, dice, pips } = this.shown;
+      this.views[this.variant].draw(position, dice, pips);
+      this.drawMarks();
+    }
+    return true;
   }
 
   /** A position as the engine sent it, the dice to show (or none) and the pips; with motion ({hops, start}),
@@ -93,6 +130,7 @@ export class PlayBoard {
     const variant = this.variant;
     const token = ++this.drawn;
     this.position = position;
+    this.shown = { position, dice, pips };
     this.hint = [];
     this.played = [];
     const paint = (shown) => {

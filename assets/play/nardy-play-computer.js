@@ -62,10 +62,11 @@ export async function hint(app) {
   if (answer.error) return app.say(app.t("play-engine-error"));
   const dice = formatDice(turn.dice);
   if (!answer.hints.length) return app.panel.showHints(app.t("play-hint-none", { dice }), []);
-  const lines = answer.hints.map((item) => app.t("play-hint-item", { play: item.play, win: Math.round(item.win * 100) }));
+  const numbering = app.board.numbering;
+  const lines = answer.hints.map((item) => app.t("play-hint-item", { play: numbering.play(item.play), win: Math.round(item.win * 100) }));
   app.panel.showHints(app.t("play-hint-heading", { dice }), lines);
   // Drawn from the turn's start: the moves made so far are taken back on the board first.
   if (!turn.moves.length) app.board.showHint(answer.hints[0].moves);
   app.fit.update();
-  return app.say(app.t("play-hint-shown", { dice, play: answer.hints[0].play }));
+  return app.say(app.t("play-hint-shown", { dice, play: numbering.play(answer.hints[0].play) }));
 }

@@ -100,13 +100,14 @@ async function select(app, place) {
   board.clearSelection();
   if (found.error) return app.say(app.t("not-legal"));
   if (found.reason) return app.say(app.strings.reason(found.reason));
+  const name = (where) => board.numbering.point(where);
   if (!found.paths.length && !found.refused.length) {
-    return app.say(place === "bar" ? app.t("stuck-bar") : app.t("stuck", { point: place }));
+    return app.say(place === "bar" ? app.t("stuck-bar") : app.t("stuck", { point: name(place) }));
   }
   board.select(place, found.paths, found.refused);
   if (!found.paths.length) return app.say(app.strings.reason(found.refused[0].reason));
-  const names = found.paths.map((path) => (path.end === "off" ? app.t("target-off") : String(path.end)));
-  return app.say(app.t(place === "bar" ? "selected-bar" : "selected", { point: place, targets: names.join(", ") }));
+  const names = found.paths.map((path) => (path.end === "off" ? app.t("target-off") : String(name(path.end))));
+  return app.say(app.t(place === "bar" ? "selected-bar" : "selected", { point: name(place), targets: names.join(", ") }));
 }
 
 /** A key's action on the board (nardy-board-input.js): the cursor, Enter and Escape. */
@@ -130,7 +131,7 @@ export function key(app, action, activatePlace) {
   board.cursor = moveCursor(places, board.cursor, action);
   board.drawMarks();
   const onTarget = board.targets.some((item) => samePlace(item.end, board.cursor));
-  return app.say(cursorText((name, params) => app.t(name, params), position, board.cursor, onTarget));
+  return app.say(cursorText((name, params) => app.t(name, params), position, board.cursor, onTarget, board.numbering));
 }
 
 /** A person plays a path the engine gave ({moves, notation}): its single moves in turn. */

@@ -14,11 +14,11 @@ import { Scoresheet } from "./nardy-play-sheet.js";
 
 /** The toolbar's buttons in their order: the game's actions, then the page's. */
 export const BUTTONS = ["opening", "roll", "double", "take", "pass", "accept", "decline", "undo", "confirm",
-  "next-game", "again", "analyse", "resign", "resign-single", "resign-mars", "resign-koks", "resign-cancel", "hint"];
+  "next-game", "again", "analyse", "resign", "resign-single", "resign-mars", "resign-koks", "resign-cancel", "hint", "turn"];
 const LABELS = { opening: "play-opening-roll", roll: "roll", double: "play-double", take: "play-take", pass: "play-pass",
   accept: "play-accept", decline: "play-decline", undo: "undo", confirm: "play-confirm", "next-game": "play-next",
   again: "play-again", analyse: "play-analyse", resign: "play-resign", "resign-single": "play-resign-single", "resign-mars": "play-resign-mars",
-  "resign-koks": "play-resign-koks", "resign-cancel": "play-resign-cancel", hint: "play-hint" };
+  "resign-koks": "play-resign-koks", "resign-cancel": "play-resign-cancel", hint: "play-hint", turn: "play-turn" };
 /** The match lengths offered (0: a single game), here and online (nardy-online-view.js). */
 export const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
 
@@ -107,8 +107,10 @@ export class PlayPanel {
     }
   }
 
-  /** Which buttons are there: {key: enabled} for the shown ones; points: {kind: points} of the resignations. */
-  update(shown, points = {}) {
+  /** Which buttons are there: {key: enabled} for the shown ones; points: {kind: points} of the resignations.
+      "Turn the board" is always there, in the game, the editor and a review alike (nardy-play-side.js). */
+  update(given, points = {}) {
+    const shown = { ...given, turn: true };
     const hadFocus = this.tools.contains(document.activeElement);
     for (const key of BUTTONS) {
       const button = this.buttons[key];

@@ -13,6 +13,7 @@
    is inserted as text. */
 
 import { htmlElement } from "../board/nardy-dom.js";
+import { Numbering } from "../board/nardy-numbering.js";
 import { formatDice } from "../board/nardy-strings.js";
 
 const ACTIONS = { double: "action-double", "no double": "action-no-double", take: "action-take", pass: "action-pass" };
@@ -23,9 +24,11 @@ function winOf(decision, play) {
   return option && typeof option.win === "number" ? Math.round(option.win * 100) : null;
 }
 
-/** The lines that say a rated decision (the first is the information line, what the board is labelled by). */
-export function reviewLines(t, decision) {
+/** The lines that say a rated decision (the first is the information line, what the board is labelled by),
+    its plays in the board's numbering. */
+export function reviewLines(t, decision, numbering = new Numbering()) {
   const side = decision.side === "black" ? "black" : "white";
+  const said = (play) => numbering.play(play);
   const lines = [];
   const lostLine = () => {
     if (typeof decision.lost !== "number" || decision.lost <= 0) return;
@@ -35,12 +38,12 @@ export function reviewLines(t, decision) {
   if (decision.kind === "play") {
     lines.push(t(`review-${side}`, { game: decision.game, dice: formatDice(decision.dice) }));
     if (decision.forced) {
-      lines.push(t("review-forced", { play: decision.played }));
+      lines.push(t("review-forced", { play: said(decision.played) }));
     } else if (decision.played === decision.best) {
-      lines.push(t("review-played-best", { play: decision.best, win: winOf(decision, decision.best) }));
+      lines.push(t("review-played-best", { play: said(decision.best), win: winOf(decision, decision.best) }));
     } else {
-      lines.push(t("review-played", { play: decision.played, win: winOf(decision, decision.played) }));
-      lines.push(t("review-best", { play: decision.best, win: winOf(decision, decision.best) }));
+      lines.push(t("review-played", { play: said(decision.played), win: winOf(decision, decision.played) }));
+      lines.push(t("review-best", { play: said(decision.best), win: winOf(decision, decision.best) }));
       lostLine();
     }
     return lines;
@@ -103,7 +106,7 @@ export class Review {
     if (decision.kind === "play" && !decision.forced) {
       app.board.showPlays(decision.best_moves, decision.played === decision.best ? [] : decision.moves);
     }
-    const lines = reviewLines(app.t, decision);
+    const lines = reviewLines(app.t, decision, app.board.numbering);
     if (decision.kind !== "play") lines.push(app.t("review-chances", { win: Math.round(this.moverWin(decision) * 100) }));
     app.panel.setInfo(lines[0]);
     this.lines.replaceChildren(...lines.slice(1).map((line) => htmlElement("li", {}, line)));

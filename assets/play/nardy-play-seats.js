@@ -37,9 +37,29 @@ export function seatValue(seat) {
   return seat.kind === "computer" ? `computer-${seat.level}` : "person";
 }
 
+/** The seats' values with the lone person of this device moved to a side (a share link's: the side it is played
+    from), the computer to the other; two people, or two computers, as they are. */
+export function seatedOn(values, side) {
+  const other = side === "white" ? "black" : "white";
+  const person = (value) => readSeat(value).kind === "person";
+  if (person(values[side]) || !person(values[other])) return { white: values.white, black: values.black };
+  return { [side]: values[other], [other]: values[side] };
+}
+
 /** The seats' values (stored with the game so that a resumed game has the same players). */
 export function seatValues(seats) {
   return { white: seatValue(seats.white), black: seatValue(seats.black) };
+}
+
+/** Who acts now: the side the state names, or in the opening any person (the computer if none); a spectator of
+    an online match (online: the page's Online, its seat "you") is "remote" throughout. */
+export function actorOf(state, seats, online) {
+  if (online && !online.you) return { kind: "remote" };
+  if (state.side) return seats[state.side];
+  if (state.phase === "opening") {
+    return seats.white.kind === "person" || seats.black.kind === "person" ? { kind: "person" } : seats.white;
+  }
+  return { kind: "person" };
 }
 
 /** How long a computer's action stays on screen before the next one (tests may shorten it, set before load). */

@@ -56,6 +56,11 @@ export class SetupEditor {
     return this.app.t;
   }
 
+  /** What is wrong with a position, a point it names in the board's numbering. */
+  problem(answer) {
+    return positionProblem(this.t, answer, this.app.board.numbering);
+  }
+
   /** Open the editor on the position the game shows (or the start position when there is none). */
   async open() {
     const app = this.app;
@@ -93,8 +98,8 @@ export class SetupEditor {
     this.view.showPosition(this.position);
     const wasValid = this.answer && !this.answer.error;
     await this.check();
-    const parts = [placeText(this.t, this.position, color, place)];
-    if (this.answer.error) parts.push(positionProblem(this.t, this.answer));
+    const parts = [placeText(this.t, this.position, color, place, this.app.board.numbering)];
+    if (this.answer.error) parts.push(this.problem(this.answer));
     else if (!wasValid) parts.push(this.t("setup-valid"));
     this.app.say(parts.join(" "));
   }
@@ -117,7 +122,7 @@ export class SetupEditor {
       return; // what a click does: nothing to check
     }
     await this.check();
-    this.app.say(this.answer.error ? positionProblem(this.t, this.answer) : this.verdictText());
+    this.app.say(this.answer.error ? this.problem(this.answer) : this.verdictText());
   }
 
   press(action) {
@@ -134,7 +139,7 @@ export class SetupEditor {
     this.position = { variant, turn, white: { bar: 0, off: 0 }, black: { bar: 0, off: 0 } };
     this.view.showPosition(this.position);
     await this.check();
-    this.app.say(`${this.t("setup-cleared")} ${positionProblem(this.t, this.answer)}`);
+    this.app.say(`${this.t("setup-cleared")} ${this.problem(this.answer)}`);
   }
 
   /** The game's start position, as the engine gives it (the page knows none of its own). */
@@ -151,7 +156,7 @@ export class SetupEditor {
   /** A pasted position (XGID, Position ID, nardy text) read into the editor, or what is wrong with it. */
   async load(text) {
     const answer = await this.app.ask({ op: "forms", position: String(text).trim(), turn: this.view.values().turn });
-    if (answer.error) return this.app.say(`${this.t("play-paste-bad")} ${positionProblem(this.t, answer)}`);
+    if (answer.error) return this.app.say(`${this.t("play-paste-bad")} ${this.problem(answer)}`);
     this.position = copy(answer.position);
     this.view.showPosition(this.position);
     await this.check();
@@ -179,7 +184,7 @@ export class SetupEditor {
 
   verdictText() {
     const answer = this.answer;
-    if (answer.error) return positionProblem(this.t, answer);
+    if (answer.error) return this.problem(answer);
     if (answer.result) return this.t("setup-over");
     return this.t("setup-valid");
   }
@@ -194,7 +199,7 @@ export class SetupEditor {
     const drawn = hasBar(app.board.layout) ? this.position : { ...copy(this.position), white: { ...this.position.white, bar: 0 }, black: { ...this.position.black, bar: 0 } };
     app.board.clearSelection();
     app.board.draw(answer.error ? drawn : answer.position, dice, answer.error ? NO_PIPS : answer.pips);
-    app.panel.setInfo(answer.error ? positionProblem(this.t, answer) : this.t(`setup-info-${this.position.turn}`));
+    app.panel.setInfo(answer.error ? this.problem(answer) : this.t(`setup-info-${this.position.turn}`));
     this.view.showVerdict(this.verdictText(), !answer.error);
     this.showPlays();
   }
@@ -208,13 +213,14 @@ export class SetupEditor {
       else if (this.plays.length) heading = this.t("plays-count", { count: this.plays.length });
       else heading = this.t("plays-none");
     }
-    this.view.showPlays(heading, this.plays.map((play) => play.notation), this.index);
+    const numbering = this.app.board.numbering;
+    this.view.showPlays(heading, this.plays.map((play) => numbering.play(play.notation)), this.index);
   }
 
   /** Show the next or previous legal play (the position after it), or the set-up position between the ends. */
   async step(delta) {
     const count = this.plays.length;
-    if (!count) return this.app.say(this.answer.error ? positionProblem(this.t, this.answer) : this.t("setup-no-dice"));
+    if (!count) return this.app.say(this.answer.error ? this.problem(this.answer) : this.t("setup-no-dice"));
     const index = ((this.index + 1 + delta + count + 1) % (count + 1)) - 1;
     const version = this.version;
     if (index < 0) {
@@ -230,12 +236,12 @@ export class SetupEditor {
     this.app.board.clearSelection();
     this.app.board.draw(found.next, null, found.next_pips);
     this.showPlays();
-    return this.app.say(this.t("setup-step", { index: index + 1, count, play: play.notation }));
+    return this.app.say(this.t("setup-step", { index: index + 1, count, play: this.app.board.numbering.play(play.notation) }));
   }
 
   async playFromHere() {
     const answer = this.answer;
-    if (!answer || answer.error) return this.app.say(answer ? positionProblem(this.t, answer) : this.t("play-not-now"));
+    if (!answer || answer.error) return this.app.say(answer ? this.problem(answer) : this.t("play-not-now"));
     return this.app.startFrom(answer, this.view.values().dice);
   }
 

@@ -89,25 +89,29 @@ export class Store {
 }
 
 /** The share link's fields, or null when the address has none: {position, dice: [a, b] | null, diceBad: dice
-    given that are not two dice 1-6 (the page says so, and opens the position without them)}; syntax only. */
+    given that are not two dice 1-6 (the page says so, and opens the position without them), side: the side the
+    link is played from ("side=black"; null: the side to move)}; syntax only. */
 export function readLink(hash) {
   if (!hash || !hash.startsWith("#") || !hash.includes("position=")) return null;
   let params;
   try {
     params = new URLSearchParams(hash.slice(1));
   } catch (error) {
-    return { position: "", dice: null, diceBad: false };
+    return { position: "", dice: null, diceBad: false, side: null };
   }
   const position = params.get("position") || "";
   const given = params.get("dice");
   const dice = /^([1-6])-([1-6])$/.exec(given || "");
+  const side = params.get("side");
   return { position: position.slice(0, 200), dice: dice ? [Number(dice[1]), Number(dice[2])] : null,
-    diceBad: given !== null && !dice };
+    diceBad: given !== null && !dice, side: side === "white" || side === "black" ? side : null };
 }
 
-export function writeLink(text, dice) {
+/** The share link of a position's text, its dice, and the side it is played from when that is not the side to
+    move (a player of Black sharing White's turn: the link opens it for its reader as Black). */
+export function writeLink(text, dice, side = null) {
   const url = new URL(location.href);
-  url.hash = `position=${encodeURIComponent(text)}${dice ? `&dice=${dice.join("-")}` : ""}`;
+  url.hash = `position=${encodeURIComponent(text)}${dice ? `&dice=${dice.join("-")}` : ""}${side ? `&side=${side}` : ""}`;
   return url.href;
 }
 
@@ -144,8 +148,9 @@ export class FormsBox {
     this.version = 0;
   }
 
-  /** Show the forms of a position (the engine's forms op); dice for the link, when there are some. */
-  async show(position, dice = null) {
+  /** Show the forms of a position (the engine's forms op); dice for the link, when there are some; side: the
+      side the person here plays (the link says it when it is not the side to move). */
+  async show(position, dice = null, side = null) {
     const version = ++this.version;
     const answer = await this.ask({ op: "forms", position, ...(dice ? { dice } : {}) });
     if (version !== this.version) return;
@@ -158,7 +163,7 @@ export class FormsBox {
     this.fields.gnubg.value = answer.gnubg || "";
     this.fields.xgid.parentNode.hidden = !answer.xgid;
     this.fields.gnubg.parentNode.hidden = !answer.gnubg;
-    this.fields.link.value = writeLink(answer.text, dice);
+    this.fields.link.value = writeLink(answer.text, dice, side && side !== answer.position.turn ? side : null);
   }
 
   /** Copy the share link (as the rules boards' "Copy a link" does); where the clipboard is not allowed, the

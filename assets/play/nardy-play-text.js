@@ -6,6 +6,7 @@
    or from a live answer. Per-side sentences have one key per colour, so each
    language words them whole. */
 
+import { Numbering } from "../board/nardy-numbering.js";
 import { formatDice } from "../board/nardy-strings.js";
 
 const OTHER = { white: "black", black: "white" };
@@ -95,7 +96,7 @@ export function actionText(t, strings, action, before, answer) {
   } else if (act === "roll") {
     parts.push(t(`play-rolled-${before.side}`, { dice: formatDice(action.dice) }));
   } else if (act === "confirm" && last && last.kind === "play") {
-    parts.push(t(`play-played-${last.side}`, { play: last.play }));
+    parts.push(t(`play-played-${last.side}`, { play: strings.numbering.play(last.play) }));
   } else if (["double", "take", "pass", "resign", "accept", "decline"].includes(act) && last) {
     parts.push(sheetLine(t, last) + ".");
   } else if (act === "next-game") {
@@ -112,22 +113,25 @@ export function actionText(t, strings, action, before, answer) {
   return parts.filter(Boolean).join(" ");
 }
 
-/** What is wrong with a position, in the page's language: the engine's code (forms op), else "unreadable". */
-export function positionProblem(t, answer) {
-  const params = answer.params || {};
+/** What is wrong with a position, in the page's language: the engine's code (forms op), else "unreadable";
+    a point it names in the board's numbering. */
+export function positionProblem(t, answer, numbering = new Numbering()) {
+  const params = numbering.reason(answer).params || {};
   const known = { "checker-count": `pos-count-${params.color}`, "bar-in-long": `pos-bar-${params.color}`,
     "both-colours": "pos-both-colours", "all-borne-off": "pos-all-off", frozen: "pos-frozen", dice: "pos-dice" }[answer.code];
   return known ? t(known, params) : t("pos-unreadable");
 }
 
-/** What stands on a place of an edited position (each colour's checkers there, the one just changed first). */
-export function placeText(t, position, color, place) {
+/** What stands on a place of an edited position (each colour's checkers there, the one just changed first),
+    the place named in the board's numbering. */
+export function placeText(t, position, color, place, numbering = new Numbering()) {
+  const point = numbering.point(place);
   const colors = color === "white" ? ["white", "black"] : ["black", "white"];
   const key = { bar: "cursor-bar-", off: "cursor-off-" }[place] || "cursor-";
   const parts = colors.filter((item) => position[item][String(place)])
-    .map((item) => t(`${key}${item}`, { point: place, count: position[item][String(place)] }));
+    .map((item) => t(`${key}${item}`, { point, count: position[item][String(place)] }));
   if (parts.length) return parts.join(" ");
-  return t({ bar: "cursor-bar-empty", off: "cursor-off-none" }[place] || "cursor-empty", { point: place });
+  return t({ bar: "cursor-bar-empty", off: "cursor-off-none" }[place] || "cursor-empty", { point });
 }
 
 export { OTHER };

@@ -17,16 +17,22 @@ import { Online, readOnlineLink } from "./nardy-online.js";
 import { Opening, fetchRecord } from "./nardy-play-opening.js";
 import { PlayApp } from "./nardy-play-app.js";
 import { FormsBox, Store, download, readLink } from "./nardy-play-store.js";
-import { positionProblem } from "./nardy-play-text.js";
+import { personSide, positionProblem } from "./nardy-play-text.js";
+import { seatedOn } from "./nardy-play-seats.js";
 import { Strings } from "../board/nardy-strings.js";
 
 /** Open a position in any form as a new game from it (dice: that side's first roll, else the dice the form
-    carries: an XGID's), or say what is wrong. */
-async function openPosition(app, text, dice, badKey) {
+    carries: an XGID's), or say what is wrong. A share link (link: its fields) is played from its side, else the
+    side to move: the person of this device sits there (and sees the board from there, nardy-play-side.js). */
+async function openPosition(app, text, dice, badKey, link = null) {
   const answer = await app.ask({ op: "forms", position: text.trim() });
   if (answer.error) {
-    app.say(`${app.t(badKey)} ${positionProblem(app.t, answer)}`);
+    app.say(`${app.t(badKey)} ${positionProblem(app.t, answer, app.board.numbering)}`);
     return false;
+  }
+  if (link) {
+    const settings = app.panel.settings();
+    app.panel.setSettings({ ...settings, ...seatedOn(settings, link.side || answer.position.turn) });
   }
   return app.startFrom(answer, dice);
 }
@@ -100,7 +106,7 @@ async function init() {
   forms.export.addEventListener("click", () => app.guard(() => exportMatch(app)));
   mount.append(forms.root);
   app.forms = {
-    show: (position, dice = app.state && app.state.dice) => app.guard(() => forms.show(position, dice)),
+    show: (position, dice = app.state && app.state.dice) => app.guard(() => forms.show(position, dice, personSide(app.seats))),
     clear: () => forms.clear(),
   };
   mount.dataset.ready = "true";
@@ -120,7 +126,7 @@ async function init() {
   }
   online.start(null).catch(() => online.view.show("unavailable"));
   if (link) {
-    if (await openPosition(app, link.position, link.dice, "play-link-bad")) {
+    if (await openPosition(app, link.position, link.dice, "play-link-bad", link)) {
       if (link.diceBad) app.say(`${app.panel.status.textContent} ${app.t("play-link-dice-bad")}`);
       return;
     }

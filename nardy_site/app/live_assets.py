@@ -40,12 +40,13 @@ SCRIPTS = (
     "board/nardy-board-tools.js", "board/nardy-board-view.js", "board/nardy-dom.js", "board/nardy-draw.js",
     "board/nardy-icons.js", "engine/nardy-embedded.js", "engine/nardy-engine.js", "board/nardy-geometry.js",
     "board/nardy-link.js", "board/nardy-position.js", "board/nardy-strings.js", "engine/nardy-worker.js",
+    "board/nardy-numbering.js",
     # A replay of a whole game and a mistake's two plays (the articles).
     "board/nardy-replay.js", "board/nardy-mistake.js",
     # The play page (overrides/main.html loads play/nardy-play.js there).
     "play/nardy-play.js", "play/nardy-play-app.js", "play/nardy-play-board.js", "play/nardy-play-computer.js",
     "play/nardy-play-fit.js", "play/nardy-play-match.js", "play/nardy-play-opening.js", "play/nardy-play-motion.js",
-    "play/nardy-play-moves.js",
+    "play/nardy-play-moves.js", "play/nardy-play-side.js",
     "play/nardy-play-panel.js", "play/nardy-play-seats.js", "play/nardy-play-setup.js", "play/nardy-play-setup-view.js",
     "play/nardy-play-sheet.js", "play/nardy-play-sound.js", "play/nardy-play-store.js", "play/nardy-play-text.js",
     # The analysis of a match and its import (nardy-play-analysis.js: the review of a play, the plot).

@@ -44,9 +44,17 @@ def describe(
     shown: Iterable[Move],
     refused: Iterable[tuple[object, object, Refusal]],
     tr: Translator,
+    numbering: str = WHITE,
 ) -> str:
-    """Whose turn, the dice, each side's checkers, bar, borne off, pips, the moves shown and refused."""
+    """Whose turn, the dice, each side's checkers, bar, borne off, pips, the moves shown and refused.
+
+    Points are named in ``numbering``'s own numbers, as the board prints them (White's, the texts', unless an
+    article's replay numbers a Black turn from Black's side); the refused moves are the figures', in White's."""
     _ = tr.gettext
+
+    def name(point):
+        return position.to_own(numbering, point) if isinstance(point, int) else point
+
     ngettext = tr.ngettext
     # TRANSLATORS: separates the items of a list inside a sentence ("2 checkers on point 24, 5 checkers on point 13").
     separator = _(", ")
@@ -62,7 +70,7 @@ def describe(
             ngettext("{count} checker on point {point}", "{count} checkers on point {point}", count).format(
                 count=count, point=point
             )
-            for point, count in position.checkers(color).items()
+            for point, count in sorted(((name(p), n) for p, n in position.checkers(color).items()), reverse=True)
         ]
         if items and color == WHITE:
             sentences.append(_("White checkers: {points}.").format(points=separator.join(items)))
@@ -80,7 +88,7 @@ def describe(
     sentences.append(
         _("Pip count: White {white}, Black {black}.").format(white=position.pips("white"), black=position.pips("black"))
     )
-    moves = [move_phrase(m.start, m.end, m.hit, tr) for m in shown]
+    moves = [move_phrase(name(m.start), name(m.end), m.hit, tr) for m in shown]
     if moves:
         sentences.append(_("Moves shown: {moves}.").format(moves=separator.join(moves)))
     for start, end, refusal in refused:

@@ -51,7 +51,7 @@ import posixpath
 from pathlib import Path
 from typing import NamedTuple
 
-from nardy_rules import svg, to_text
+from nardy_rules import WHITE, svg, to_text
 
 from ..page.blocks import Block, better_plays, shown_turn, start_turn
 from ..translations.i18n import UI, Translator
@@ -149,7 +149,9 @@ def figure(block: Block, tr: Translator, *, lazy: bool = True) -> Figure:
         _better, mistaken, verdict = better_plays(block)
         mistake = mistaken.moves
         extra = f'<p class="nardy-verdict">{html.escape(verdict_text(verdict, tr))}</p>'
-    desc = describe(position, dice, shown, refused, tr)
+    # A replay's board numbers each turn from its mover's side (assets/board/nardy-replay.js), the first too.
+    numbering = block.game.steps[0].side if block.is_game and block.game.steps else WHITE
+    desc = describe(position, dice, shown, refused, tr, numbering)
     drawing = svg.board(
         position,
         arrows=shown,
@@ -161,6 +163,7 @@ def figure(block: Block, tr: Translator, *, lazy: bool = True) -> Figure:
         pip_label=tr.gettext(UI["pips"]),
         id_prefix=f"{block.id}--",
         style=True,  # a file of its own: the board's rules with their fallback colours
+        numbering=numbering,
     )
     loading = ' loading="lazy"' if lazy else ""
     picture = (

@@ -85,7 +85,7 @@ def steps_json(game: Game, block_id: str, tr: Translator) -> dict:
             "cube": [step.cube[0], step.cube[1]],
             "taken": step.taken,
             "title": step_title(step, tr),
-            "desc": describe(step.before, step.dice, shown, (), tr),
+            "desc": describe(step.before, step.dice, shown, (), tr, numbering=step.side),
         }
         steps.append(entry)
     final = game.steps[-1].after if game.steps else game.start

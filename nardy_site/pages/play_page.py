@@ -121,6 +121,13 @@ PLAY = {
     "play-rules-long": N_("Rules of long nardy"),
     # TRANSLATORS: a toggle button (pressed: on) for the sounds of the dice and the moves.
     "play-sound": N_("Sound"),
+    # TRANSLATORS: a button: the board is turned round, the other side's home at the bottom (as a player sees
+    # the board from the other chair).
+    "play-turn": N_("Turn the board"),
+    # TRANSLATORS: which side of the board is at the bottom, said when "Turn the board" is pressed and with it:
+    # that side's home at the bottom and the points numbered from it (each side counts from 1 in its own home).
+    "play-side-white": N_("White's side at the bottom: the points are numbered from White's side."),
+    "play-side-black": N_("Black's side at the bottom: the points are numbered from Black's side."),
     "play-link-copied": N_("Link copied. It opens this position as a new game, with these dice."),
     "play-link-shown": N_("Copy the link from the field above. It opens this position as a new game, with these dice."),
     "play-link-dice-bad": N_("The dice in the link are not two dice from 1 to 6, so they were not rolled."),

@@ -190,6 +190,10 @@ BOARD = {
     "replay-other": N_("A legal play, but not the one in the game: the game played {play}. The board shows it."),
     # TRANSLATORS: after the lead of a note on a turn ("Black, 5-1:"): its button shows that turn on the board.
     "replay-jump": N_("show this turn on the board"),
+    # TRANSLATORS: under a replayed game's title: the board's points carry the numbers of the side whose turn it
+    # shows (each side counts the points from 1 in its own home, as the notes write its moves).
+    "replay-numbering-white": N_("Points numbered from White's side."),
+    "replay-numbering-black": N_("Points numbered from Black's side."),
     # TRANSLATORS: a disclosure under a replayed game: the position described in words.
     "replay-position": N_("The position in words"),
     # TRANSLATORS: {text} is the position in the engine's text form ("nardy:short:w:..."), for the play page.

@@ -298,7 +298,8 @@ def test_a_single_game_offered_is_declined_by_the_computer_a_koks_accepted_then_
     page.paste(CRUSHED)
     page.wait("s.phase === 'roll' && s.side === 'white'")
     page.tap(".nardy-play-tools button[data-action='resign']")
-    offers = page.page.locator(".nardy-play-tools button:not([hidden])").all_inner_texts()
+    # The offers and "Keep playing" in the game's buttons' place ("Turn the board" stays after them).
+    offers = page.page.locator(".nardy-play-tools button:not([hidden]):not([data-action='turn'])").all_inner_texts()
     assert offers == [t("play-resign-single", count=1), t("play-resign-mars", count=2), t("play-resign-koks", count=3),
                       t("play-resign-cancel")]
     page.act("resign-single")
@@ -310,7 +311,8 @@ def test_a_single_game_offered_is_declined_by_the_computer_a_koks_accepted_then_
     page.wait("s.phase === 'match-over'")
     assert page.info() == board("result-black-koks", count=3)  # a single game: "wins", not "wins the match"
     # After the match: play again, or analyse it.
-    assert page.page.locator(".nardy-play-tools button:not([hidden])").all_inner_texts() == [t("play-again"), t("play-analyse")]
+    assert page.page.locator(".nardy-play-tools button:not([hidden])").all_inner_texts() == [t("play-again"), t("play-analyse"),
+                                                                                          t("play-turn")]
     page.act("again")
     page.wait("s.phase === 'roll' && s.scoresheet[0].length === 0")
     assert page.state("window.nardyPlay.record.start") == to_text(from_text(CRUSHED))

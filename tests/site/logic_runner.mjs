@@ -11,6 +11,8 @@ const { AnswerRecord } = await load("engine/nardy-embedded.js");
 const draw = await load("board/nardy-draw.js");
 const geometry = await load("board/nardy-geometry.js");
 const strings = await load("board/nardy-strings.js");
+const { Numbering } = await load("board/nardy-numbering.js");
+const cursor = await load("board/nardy-board-cursor.js");
 const link = await load("board/nardy-link.js");
 const state = await load("board/nardy-board-state.js");
 // The play page's analysis: what it says of a rated decision, of the chances, of a file that does not read.
@@ -19,6 +21,9 @@ const plot = await load("play/nardy-play-plot.js");
 const analysis = await load("play/nardy-play-analysis.js");
 const say = (catalog) => (key, params) => strings.message(catalog, key, params);
 const LAYOUTS = (await import(pathToFileURL(layoutPath).href)).default;
+// The layout of a variant seen from a side (White's unless the task names one).
+const lay = (variant, side) => LAYOUTS[variant][side || "white"];
+const numbering = (variant, side) => new Numbering(side ? lay(variant, side).labels : null);
 
 const records = new Map();
 
@@ -28,17 +33,26 @@ const tasks = {
     return records.get(name).turns.size;
   },
   lookup: ({ name, request }) => records.get(name).lookup(request),
-  checkers: ({ position }) => draw.checkerLayer(LAYOUTS[position.variant], position),
-  dice: ({ variant, color, dice }) => draw.diceLayer(LAYOUTS[variant], color, dice),
-  arrows: ({ position, moves, prefix, mistake }) => draw.arrowMarks(LAYOUTS[position.variant], position, moves, prefix, mistake),
-  hintArrows: ({ position, moves, played }) => draw.hintArrows(LAYOUTS[position.variant], position, position.turn, moves, played),
+  checkers: ({ position, side }) => draw.checkerLayer(lay(position.variant, side), position),
+  dice: ({ variant, color, dice, side }) => draw.diceLayer(lay(variant, side), color, dice),
+  arrows: ({ position, moves, prefix, mistake, side }) => draw.arrowMarks(lay(position.variant, side), position, moves, prefix, mistake),
+  hintArrows: ({ position, moves, played }) => draw.hintArrows(lay(position.variant), position, position.turn, moves, played),
+  // The static parts a side changes: the numbers printed (in the numbering of a side) and the shades' points.
+  numbers: ({ variant, side, numbering: from }) => draw.numberRuns(lay(variant, side), lay(variant, from || side).labels),
+  shades: ({ variant, side }) => draw.shadePoints(lay(variant, side)),
+  // What a board says in a side's numbering: plays, refusals, the keyboard cursor.
+  plays: ({ variant, side, plays }) => plays.map((text) => numbering(variant, side).play(text)),
+  framedReason: ({ catalog, variant, side, reason }) => new strings.Strings(catalog, numbering(variant, side)).reason(reason),
+  cursorText: ({ catalog, position, place, onTarget, side }) => cursor.cursorText(say(catalog), position, place, onTarget,
+    numbering(position.variant, side)),
   reviewLines: ({ catalog, decision }) => review.reviewLines(say(catalog), decision),
   plotSummary: ({ catalog, decisions }) => plot.plotSummary(say(catalog), decisions),
   importProblem: ({ catalog, answer }) => analysis.importProblem(say(catalog),
     { reason: (reason) => strings.reasonMessage(catalog, reason) }, answer),
   num: ({ values }) => values.map((value) => draw.num(value)),
-  place: ({ variant, x, y }) => geometry.placeAt(LAYOUTS[variant], x, y),
-  cursorPlaces: ({ variant }) => geometry.cursorPlaces(LAYOUTS[variant]),
+  place: ({ variant, x, y, side }) => geometry.placeAt(lay(variant, side), x, y),
+  slot: ({ variant, side, color, where, level }) => geometry.slot(lay(variant, side), color, where, level),
+  cursorPlaces: ({ variant, side }) => geometry.cursorPlaces(lay(variant, side)),
   plural: ({ tree, numbers }) => numbers.map((n) => strings.pluralIndex(tree, n)),
   message: ({ catalog, key, params }) => strings.message(catalog, key, params),
   reason: ({ catalog, reason }) => strings.reasonMessage(catalog, reason),

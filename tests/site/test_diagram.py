@@ -14,7 +14,7 @@ from nardy_site.app import live_assets
 from nardy_site.page.blocks import find_blocks, verify
 from nardy_site.figures.diagram import figure, script_json
 
-from .helpers import SVG, text_of
+from .helpers import SVG, point_numbers, point_triangles, text_of
 
 PAGE = '''# Test
 
@@ -166,3 +166,30 @@ expect: result white mars 2
         record = answers.for_blocks([block]).to_json()
         assert record["turns"] == [] and list(record["positions"]) == [to_text(block.position)]
         assert not [g for g in ET.fromstring(made.drawing).iter(SVG + "g") if g.get("class") == "nardy-dice"]
+
+
+def test_a_replay_numbers_each_turn_from_its_movers_side():
+    """A replay's drawing (its first turn, Black's) prints Black's numbers where White's view has its points, and
+    each step's description names the points in its mover's numbering (Black's 24..1 from its home)."""
+    en, _ = i18n.load(languages.get("en"))
+    (block,) = find_blocks('```nardy id="g" caption="c"\ngame: short-first-game\n```\n', "test.md")
+    verify(block)
+    html, drawing = figure(block, en)
+    steps = json.loads(ET.fromstring(html).find("script").text)["steps"]
+    first = block.game.steps[0]
+    assert first.side == steps[0]["side"] == "black"
+    root = ET.fromstring(drawing)
+    # White's view of the places (1 bottom right ... 24 top right), Black's own number printed at each.
+    boxes = point_triangles(root)
+    assert boxes[1][0] > boxes[6][0] and not boxes[1][2] and boxes[24][2]
+    for number, x, y in point_numbers(root):
+        point = next(p for p, (left, right, top) in boxes.items() if left < x < right and (y < 200) == top)
+        assert first.before.to_own("black", point) == number
+    white, black = (next(s for s in block.game.steps if s.side == side and s.kind == "play") for side in ("white", "black"))
+    for step, entry in zip(block.game.steps, steps):
+        if step in (white, black):
+            named = [f"on point {step.before.to_own(step.side, p)}" for p in step.before.checkers(step.side)]
+            assert all(phrase in entry["desc"] for phrase in named), entry["desc"]
+    black_desc = steps[block.game.steps.index(black)]["desc"]
+    assert "2 checkers on point 24" in black_desc.split("Black checkers:")[1]  # Black's back checkers, its own 24
+    assert text_of(root.find(SVG + "desc")) == steps[0]["desc"]

@@ -205,7 +205,8 @@ def test_layout_module_is_the_engines_geometry(site, site_languages):
 
     text = (site / site_languages[0].code / "assets" / "nardy-layout.js").read_text(encoding="utf-8")
     match = re.search(r"export default (\{.*\});", text)
-    assert json.loads(match.group(1)) == {variant: svg.layout(variant) for variant in ("short", "long")}
+    assert json.loads(match.group(1)) == {variant: {side: svg.layout(variant, side) for side in ("white", "black")}
+                                          for variant in ("short", "long")}
 
 
 @pytest.mark.parametrize("locale", ["uz_Latn", "az_Latn", "kk_Cyrl", "hy", "ru", "en", "pl", "ar", "cs", "ga",

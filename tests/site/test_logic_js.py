@@ -29,7 +29,7 @@ from collections import deque
 
 import pytest
 
-from nardy_rules import from_text, legal_plays, svg, to_text
+from nardy_rules import LongPosition, ShortPosition, from_text, legal_plays, svg, to_text
 from nardy_rules.live import handle, reason_json
 from nardy_rules.reasons import CODES, MESSAGES, Refusal
 from nardy_rules.turn import Turn
@@ -38,7 +38,7 @@ from nardy_site.translations import i18n, languages
 from nardy_site.app import live_assets
 from tests.engine.positions import random_game_positions, random_position
 
-from .helpers import ROOT, sample_positions
+from .helpers import ROOT, point_triangles, sample_positions
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js")
@@ -302,12 +302,13 @@ def parsed_layer(text: str) -> list[dict]:
     return [{"tag": e.tag, "attrs": dict(e.attrib), **({"text": e.text} if e.text else {})} for e in root]
 
 
-def test_checker_layer_is_drawn_as_the_engine_draws_it(run):
+@pytest.mark.parametrize("side", ["white", "black"])
+def test_checker_layer_is_drawn_as_the_engine_draws_it(run, side):
     positions = positions_to_read()
-    answers_ = run([{"kind": "checkers", "position": p.to_json()} for p in positions])
+    answers_ = run([{"kind": "checkers", "position": p.to_json(), "side": side} for p in positions])
     drawn = 0
     for position, mine in zip(positions, answers_):
-        python = parsed_layer(svg.checker_layer(position))
+        python = parsed_layer(svg.checker_layer(position, side))
         assert same_elements(mine, python), to_text(position)
         drawn += len(python)
         counts = {}
@@ -320,9 +321,9 @@ def test_checker_layer_is_drawn_as_the_engine_draws_it(run):
 
 
 def test_dice_are_drawn_as_the_engine_draws_them(run):
-    cases = [(variant, color, dice) for variant in ("short", "long") for color in ("white", "black")
-             for dice in ([6, 5], [3], [4, 4, 4, 4], [2, 2, 2], [1, 6])]
-    answers_ = run([{"kind": "dice", "variant": v, "color": c, "dice": d} for v, c, d in cases])
+    cases = [(variant, color, dice, side) for variant in ("short", "long") for color in ("white", "black")
+             for dice in ([6, 5], [3], [4, 4, 4, 4], [2, 2, 2], [1, 6]) for side in ("white", "black")]
+    answers_ = run([{"kind": "dice", "variant": v, "color": c, "dice": d, "side": s} for v, c, d, s in cases])
 
     def tree(element):
         out = {"tag": element.tag, "attrs": dict(element.attrib)}
@@ -330,8 +331,8 @@ def test_dice_are_drawn_as_the_engine_draws_them(run):
             out["children"] = [tree(child) for child in element]
         return out
 
-    for (variant, color, dice), mine in zip(cases, answers_):
-        python = tree(ET.fromstring(svg._dice(svg.layout(variant), color, dice)))
+    for (variant, color, dice, side), mine in zip(cases, answers_):
+        python = tree(ET.fromstring(svg._dice(svg.layout(variant, side), color, dice)))
         assert same_elements([mine], [python])
 
 
@@ -343,12 +344,14 @@ def test_arrows_are_drawn_as_the_engine_draws_them(run):
         plays = legal_plays(position, dice)
         if plays:
             cases.append((position, plays[len(plays) // 2], len(cases) % 2 == 1))
+    # Seen from either side (a play page turned for Black draws the review's arrows on its turned board).
+    side = lambda index: "black" if index % 3 == 0 else "white"  # noqa: E731
     answers_ = run([{"kind": "arrows", "position": position.to_json(), "prefix": "x--", "mistake": mistake,
-                     "moves": [[m.start, m.end, m.die, m.hit] for m in play.moves]}
-                    for position, play, mistake in cases])
+                     "moves": [[m.start, m.end, m.die, m.hit] for m in play.moves], "side": side(index)}
+                    for index, (position, play, mistake) in enumerate(cases)])
     hits = offs = 0
-    for (position, play, mistake), mine in zip(cases, answers_):
-        drawn = svg._arrows(position, svg.layout(position.variant), "x--", play.moves, mistake=mistake)
+    for index, ((position, play, mistake), mine) in enumerate(zip(cases, answers_)):
+        drawn = svg._arrows(position, svg.layout(position.variant, side(index)), "x--", play.moves, mistake=mistake)
         python = parsed_layer("<g>" + "".join(drawn) + "</g>")
         assert same_elements(mine, python), (to_text(position), play.notation)
         hits += any(m.hit for m in play.moves)
@@ -367,27 +370,134 @@ def test_numbers_are_written_to_one_decimal_as_the_engine_writes_them(run):
     assert sum(text == svg._num(value) for value, text in zip(values, mine)) > 0.9 * len(values)
 
 
-def test_clicks_land_on_the_place_under_them(run):
+@pytest.mark.parametrize("side", ["white", "black"])
+def test_clicks_land_on_the_place_under_them(run, side):
+    """Every place round-trips: each checker's centre (the board's own slot, checked against the build's) and a
+    point beside it are that place under a click, from either side; so are the trays, the bar, a corner."""
+    cases, slots, wanted = [], [], []
+    for variant in ("short", "long"):
+        lay = svg.layout(variant, side)
+        places = [str(point) for point in range(1, 25)] + ["off"] + (["bar"] if variant == "short" else [])
+        for where in places:
+            for color in ("white", "black"):
+                for level in (0, 2, 4):
+                    x, y = svg._slot(lay, color, where, level)
+                    slots.append({"kind": "slot", "variant": variant, "side": side, "color": color, "where": where,
+                                  "level": level})
+                    wanted.append([x, y])
+                    answer = int(where) if where.isdigit() else where
+                    cases.append((variant, x, y, answer))
+                    if where.isdigit():
+                        cases.append((variant, x + 12, y, answer))
+        cases.append((variant, 5, 5, None))
+    assert run(slots) == wanted  # the board's slots are the build's
+    answers_ = run([{"kind": "place", "variant": v, "x": x, "y": y, "side": side} for v, x, y, _ in cases])
+    assert answers_ == [want for *_rest, want in cases]
+
+
+@pytest.mark.parametrize("side", ["white", "black"])
+def test_a_click_on_a_drawn_point_is_that_point(run, side):
+    """The hit-testing against the drawing, not the layout: a click in the middle of each triangle the build draws
+    (seen from the side), and on each tray, is that triangle's point (its data-points) and "off"."""
+    cases = []
+    for position in (ShortPosition.start(), LongPosition.start()):
+        root = ET.fromstring(svg.board(position, id_prefix="t-", side=side))
+        for point, (left, right, top) in point_triangles(root).items():
+            y = svg.FIELD_TOP + 40 if top else svg.FIELD_BOTTOM - 40
+            cases.append((position.variant, (left + right) / 2, y, point))
+        for rect in root.iter("{http://www.w3.org/2000/svg}rect"):
+            if rect.get("class") == "nardy-tray":
+                x, y = float(rect.get("x")) + float(rect.get("width")) / 2, float(rect.get("y")) + 20
+                cases.append((position.variant, x, y, "off"))
+    answers_ = run([{"kind": "place", "variant": v, "x": x, "y": y, "side": side} for v, x, y, _ in cases])
+    assert answers_ == [want for *_rest, want in cases]
+    assert len(cases) == 2 * 26
+
+
+def own(variant: str, side: str, point: int) -> int:
+    """A point in a side's own numbering, by the engine (Position.to_own): the oracle of a side's numbers."""
+    return (ShortPosition.start() if variant == "short" else LongPosition.start()).to_own(side, point)
+
+
+def test_the_keyboard_cursor_goes_round_in_the_viewers_numbering(run):
+    tasks = [{"kind": "cursorPlaces", "variant": v, "side": s} for v in ("short", "long") for s in ("white", "black")]
+    for task, places in zip(tasks, run(tasks)):
+        points = places[1:-1] if task["variant"] == "short" else places[:-1]
+        assert places[-1] == "off" and (places[0] == "bar") == (task["variant"] == "short")
+        assert [own(task["variant"], task["side"], point) for point in points] == list(range(24, 0, -1)), task
+
+
+def test_numbers_and_shades_are_drawn_as_the_engine_draws_them(run):
+    """The points' numbers and the shades' points the board writes again when it turns (or numbers a replay's
+    turn from its mover's side) are the build's for the same side and numbering."""
+    cases = [(v, s, n) for v in ("short", "long") for s in ("white", "black") for n in ("white", "black")]
+    numbers = run([{"kind": "numbers", "variant": v, "side": s, "numbering": n} for v, s, n in cases])
+    shades = run([{"kind": "shades", "variant": v, "side": s} for v, s, _n in cases])
+    for (variant, side, numbering), mine, shade in zip(cases, numbers, shades):
+        position = ShortPosition.start() if variant == "short" else LongPosition.start()
+        root = ET.fromstring(svg.board(position, id_prefix="t-", side=side, numbering=numbering))
+        python = [{"tag": e.tag.split("}")[1], "attrs": dict(e.attrib), "text": e.text}
+                  for e in root if e.get("class") == "nardy-num"]
+        assert same_elements(mine, python), (variant, side, numbering)
+        points = {e.get("class").split()[1]: e.get("data-points") for e in root if "nardy-pt" in (e.get("class") or "")}
+        assert shade == points, (variant, side)
+
+
+def test_a_sides_numbering_says_plays_as_that_side_writes_them(run):
+    """Black's plays renumbered for a board seen from Black are Black's own notation as the engine writes it
+    (the scoresheet's, GNU Backgammon's); White's numbering leaves every play as it is."""
     cases = []
     for variant in ("short", "long"):
-        lay = svg.layout(variant)
-        for point in range(1, 25):
-            for level in (0, 2, 4):
-                x, y = svg._slot(lay, "white", str(point), level)
-                cases.append((variant, x, y, point))
-                cases.append((variant, x + 12, y, point))
-        for color in ("white", "black"):
-            x, y = svg._slot(lay, color, "off", 3)
-            cases.append((variant, x, y, "off"))
-        if variant == "short":
-            for color in ("white", "black"):
-                x, y = svg._slot(lay, color, "bar", 1)
-                cases.append((variant, x, y, "bar"))
-        cases.append((variant, 5, 5, None))
-    answers_ = run([{"kind": "place", "variant": v, "x": x, "y": y} for v, x, y, _ in cases])
-    assert answers_ == [want for *_rest, want in cases]
-    short, long = run([{"kind": "cursorPlaces", "variant": "short"}, {"kind": "cursorPlaces", "variant": "long"}])
-    assert short == ["bar", *range(24, 0, -1), "off"] and long == [*range(24, 0, -1), "off"]
+        for position, dice in random_game_positions(variant, 80, seed=11):
+            for play in legal_plays(position, dice)[:3]:
+                cases.append((variant, position.turn, play.notation, play.own_notation))
+    tasks = [{"kind": "plays", "variant": v, "side": turn, "plays": [notation]} for v, turn, notation, _own in cases]
+    tasks += [{"kind": "plays", "variant": v, "plays": [notation]} for v, _turn, notation, _own in cases]
+    answers_ = run(tasks)
+    assert [answer[0] for answer in answers_[:len(cases)]] == [mine for *_rest, mine in cases]
+    assert [answer[0] for answer in answers_[len(cases):]] == [notation for _v, _t, notation, _own in cases]
+    assert sum(turn == "black" and notation != mine for _v, turn, notation, mine in cases) > 50
+    assert any("(" in notation for *_rest, notation, _own in cases) and any("*" in n for _v, _t, n, _o in cases)
+    # Forms the games above may miss, and a White play said in Black's numbering.
+    fixed = ["24/18(2) 13/7(2)", "bar/22 13/10*/5", "6/off 5/off(3)", "13/8 6/5"]
+    assert run([{"kind": "plays", "variant": "short", "side": "black", "plays": fixed}])[0] == [
+        "1/7(2) 12/18(2)", "bar/3 12/15*/20", "19/off 20/off(3)", "12/17 19/20"]
+
+
+def test_a_sides_numbering_says_the_points_of_a_refusal_and_of_the_cursor(run):
+    """The points a refusal names (the reasons' table: point, start, end, head, first, last, higher) and the
+    cursor's point, in Black's numbering on a board seen from Black, as the catalog words them."""
+    translator, _ = i18n.load(languages.get("en"))
+    catalog = live_assets.catalog(translator)
+    named = ("point", "start", "end", "head", "first", "last", "higher")
+    refusals = [("long", Refusal("six-block", first=13, last=18)), ("long", Refusal("head-rule", count=1, head=12)),
+                ("short", Refusal("backwards", start=20, end=17)), ("short", Refusal("no-checker", point="bar")),
+                ("short", Refusal("higher-checker-must-move", die=6, point=20, higher=19)),
+                ("short", Refusal("point-closed", point=8, count=2, color="white")),
+                ("short", Refusal("no-such-die", point=21, dice="3"))]
+    tasks, wanted = [], []
+    for variant, refusal in refusals:
+        tasks.append({"kind": "framedReason", "catalog": catalog, "variant": variant, "side": "black",
+                      "reason": reason_json(refusal)})
+        params = {name: own(variant, "black", value) if name in named and isinstance(value, int) else value
+                  for name, value in refusal.params.items()}
+        wanted.append(Refusal(refusal.code, **params).message(translator.gettext, translator.ngettext))
+    position = ShortPosition.start("black")
+    for place, on_target in ((19, False), (1, False), (7, False), (20, True)):
+        tasks.append({"kind": "cursorText", "catalog": catalog, "position": position.to_json(), "place": place,
+                      "onTarget": on_target, "side": "black"})
+        point = own("short", "black", place)
+        color, count = position.count_at(place)
+        if on_target:
+            wanted.append(translator.gettext(i18n.BOARD["cursor-target"]).format(point=point))
+        elif color:
+            wanted.append(translator.ngettext(*i18n.BOARD[f"cursor-{color}"], count).format(point=point, count=count))
+        else:
+            wanted.append(translator.gettext(i18n.BOARD["cursor-empty"]).format(point=point))
+    assert run(tasks) == wanted
+    assert "from 1 to 6" in wanted[0] and "(point 24)" in wanted[1] and "5 to 8" in wanted[2]
+    assert wanted[-4:] == ["Point 6: 5 black checkers.", "Point 24: 2 black checkers.", "Point 18: empty.",
+                          "Point 5: press Enter to move the selected checker here."]
 
 
 # ---------------------------------------------------------------------- messages

@@ -282,3 +282,98 @@ def test_arrows_of_one_stack_start_and_end_on_different_checkers():
     assert ends[0] != ends[1]
     # The top checker of 24 (nearest the middle) leaves first.
     assert float(starts[0][1]) > float(starts[1][1])
+
+
+# ---------------------------------------------------------------------- a viewer's side
+
+
+def own(variant: str, side: str, point: int) -> int:
+    """The engine's own numbering of a side (nardy_rules.position: Position.to_own), the oracle of a side's view."""
+    start = ShortPosition.start() if variant == "short" else LongPosition.start()
+    return start.to_own(side, point)
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_a_side_sees_exactly_the_picture_white_sees(variant):
+    """Black's view is White's picture with the colours' places exchanged: each point where White's point of the
+    same own number is, labelled with that number; Black's bar half, tray, dice and pip count where White's are."""
+    white, black = svg.layout(variant, "white"), svg.layout(variant, "black")
+    assert white["side"] == "white" and black["side"] == "black"
+    assert white["labels"] == {str(p): p for p in range(1, 25)}
+    for point in range(1, 25):
+        mine = own(variant, "black", point)
+        assert black["labels"][str(point)] == mine
+        assert black["points"][str(point)] == white["points"][str(mine)]
+    for key in ("bar", "off", "offCount", "trays", "pips"):
+        assert black[key] == ({"white": white[key]["black"], "black": white[key]["white"]} if white[key] else {}), key
+    assert (black["dice"]["white"], black["dice"]["black"]) == (white["dice"]["black"], white["dice"]["white"])
+    for key in ("viewBox", "middle", "r", "cap", "field", "numbers"):
+        assert black[key] == white[key], key
+    # Each side's home bottom right from its side: its own 1..6 right of the bar in the lower half.
+    for lay in (white, black):
+        home = [lay["points"][p] for p, number in lay["labels"].items() if number <= 6]
+        assert all(x > lay["field"]["bar"] and dy < 0 for x, _y, dy in home), lay["side"]
+        assert lay["pips"][lay["side"]] > lay["middle"] > lay["pips"][other_side(lay["side"])]
+    with pytest.raises(ValueError):
+        svg.layout(variant, "red")
+
+
+def other_side(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+def test_long_nardy_heads_from_blacks_side():
+    """Long nardy seen from Black: Black's head (White's 12) is its own 24, top right, where White's head is
+    for White; White's head (White's 24) is Black's 12, bottom left."""
+    black = svg.layout("long", "black")
+    white = svg.layout("long", "white")
+    assert black["labels"]["12"] == 24 and black["points"]["12"] == white["points"]["24"]
+    assert black["labels"]["24"] == 12 and black["points"]["24"] == white["points"]["12"]
+
+
+@pytest.mark.parametrize("side", ["white", "black"])
+@pytest.mark.parametrize("position,dice,play", SAMPLES[::4], ids=lambda v: getattr(v, "variant", None) and repr(v))
+def test_a_board_seen_from_a_side(position, dice, play, side):
+    """Drawn from either side: every checker inside its own point's triangle, each triangle numbered in the
+    viewer's numbering, the viewer's pip count below, the dice of the side to move in its right half if it is
+    the viewer, and the numbers as printed for White (a side's picture is White's)."""
+    root = parse(svg.board(position, dice=dice, arrows=play.moves if play else (), id_prefix="t-", side=side))
+    assert root.get("data-side") == (None if side == "white" else side)
+    boxes = point_triangles(root)
+    assert sorted(boxes) == list(range(1, 25))
+    middle = svg.HEIGHT / 2
+    for point, _color, cx, cy in checkers(root):
+        if point in ("bar", "off"):
+            continue
+        left, right, top = boxes[int(point)]
+        assert left <= cx <= right and (cy < middle) == top, (point, side)
+    numbers = point_numbers(root)
+    assert sorted(n for n, _x, _y in numbers) == list(range(1, 25))
+    for number, x, y in numbers:
+        point = next(p for p, (left, right, top) in boxes.items() if left < x < right and (y < middle) == top)
+        assert own(position.variant, side, point) == number
+    assert numbers == point_numbers(parse(svg.board(position, id_prefix="w-")))  # the same numbers in the same places
+    rows = {tspan.get("data-pips"): float(label.get("y")) for label in find(root, "text", "nardy-label")
+            for tspan in label.iter(SVG + "tspan")}
+    assert rows[side] > middle > rows[other_side(side)]
+    trays = {rect.get("data-color"): float(rect.get("y")) for rect in find(root, "rect", "nardy-tray")}
+    assert trays[side] > middle > trays[other_side(side)]
+    if dice:
+        xs = [cx for die in find(root, "g", "nardy-die") for cx, _cy, _r in circles(find(die, "path", "nardy-dot")[0])]
+        assert all((x > svg.BAR_X) == (position.turn == side) for x in xs)
+
+
+def test_a_board_numbered_from_another_side():
+    """An article's replay at Black's turn: White's view, Black's numbers (24 bottom right, 1 top right in short
+    nardy; in long nardy Black's 13 bottom right); the checkers where White's view has them."""
+    for position in (ShortPosition.start("black"), LongPosition.start("black")):
+        plain = parse(svg.board(position, id_prefix="t-"))
+        root = parse(svg.board(position, id_prefix="t-", numbering="black"))
+        assert root.get("data-side") is None
+        assert checkers(root) == checkers(plain)
+        boxes = point_triangles(root)
+        for number, x, y in point_numbers(root):
+            point = next(p for p, (left, right, top) in boxes.items() if left < x < right and (y < svg.HEIGHT / 2) == top)
+            assert own(position.variant, "black", point) == number
+    with pytest.raises(ValueError):
+        svg.board(ShortPosition.start(), numbering="red")
