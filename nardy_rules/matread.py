@@ -437,6 +437,10 @@ class _Reader:
             return
         # Neither a pass nor the last checker borne off: the other side resigned, on roll or not.
         loser = BLACK if side == WHITE else WHITE
+        if play.phase == OPENING_PHASE and self.variant == "long":
+            # A long-nardy game resigned before its first play: the text keeps no opening roll; the loser
+            # is given it (2 against 1), and resigns on roll.
+            self._act(Action(OPENING, dice=(2, 1) if loser == WHITE else (1, 2)), text)
         if play.phase not in (ROLL_PHASE, MOVE_PHASE) or (play.phase == MOVE_PHASE and game.turn.moves):
             raise self.fail(f"{_bounded(text)}: the game is not over, and {loser} cannot resign now "
                             f"({play.phase})", "not-now", action=RESIGN, problem="wrong-phase")
