@@ -187,6 +187,7 @@ class _Reader:
                             "long nardy", "variation", variation=_bounded(variation))
         self.variant = variant
         self.length = length
+        self.headers = headers
         self.jacoby = length == 0 and headers.get("jacoby", "off").lower() == "on"
         self.own_to_white = VARIANTS[variant].OTHER_NUMBERING
         while self.at < len(self.lines):
@@ -235,8 +236,9 @@ class _Reader:
             crawford = None
             if start is not None and sum(v == self.length - 1 for v in start.values()) == 1:
                 # GNU Backgammon takes such a first game for the Crawford game; a cube action says it is not.
-                crawford = not self._game_doubles()
-            self.play = MatchPlay(self.variant, self.length, _players(names), score=start, crawford=crawford)
+                crawford = False if self._game_doubles() else None
+            self.play = MatchPlay(self.variant, self.length, _players(names, self.headers), score=start,
+                                  crawford=crawford)
         else:
             self.play.next_game()
         for side in (WHITE, BLACK) if self.length else ():
@@ -478,12 +480,20 @@ def _resign_kind(points: int, cube: int) -> str:
     return RESULT_KINDS_SHORT[2]
 
 
-def _players(names: dict) -> dict | None:
-    """The players' names as a record keeps them, or None when one does not fit (the record then has none)."""
-    cleaned = {side: " ".join(name.split()) for side, name in names.items()}
-    if all(0 < len(name) <= MAX_NAME and name.isprintable() for name in cleaned.values()):
-        return cleaned
-    return None
+def _players(names: dict, headers: dict) -> dict | None:
+    """The players' names as a record keeps them: the score line's (as GNU Backgammon reads them), else the
+    ``; [Player N "..."]`` header's, else the colour's (``White``, ``Black``); characters that cannot be
+    shown dropped, runs of spaces made one, cut to the record's 32. None when neither side has a name."""
+    out = {}
+    for number, side in ((1, WHITE), (2, BLACK)):
+        for name in (names[side], headers.get(f"player {number}", "")):
+            cleaned = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME].strip()
+            if cleaned:
+                out[side] = cleaned
+                break
+    if not out:
+        return None
+    return {side: out.get(side, side.capitalize()) for side in (WHITE, BLACK)}
 
 
 __all__ = ["MatReadError", "read_match_text"]
