@@ -26,6 +26,7 @@ games), exported and read back action for action (the goal: 100%).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -107,10 +108,8 @@ def cached_gnubg_read(corpus: Path, paths: list[Path]) -> dict[Path, dict]:
     fresh = gnubg_read([path for path in paths if path not in out])
     out.update(fresh)
     cache.update({key(path): reading for path, reading in fresh.items()})
-    try:
+    with contextlib.suppress(OSError):  # a corpus that cannot be written: no cache
         cache_path.write_text(json.dumps(cache))
-    except OSError:
-        pass  # a corpus that cannot be written: no cache
     return out
 
 

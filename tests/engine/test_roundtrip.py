@@ -39,7 +39,7 @@ def random_play(variant: str, length: int, seed: int, score=None, max_games: int
             play_action(play, {"act": "next-game"})
         elif "opening" in actions:
             play_action(play, {"act": "opening", "dice": roll})
-        elif "roll" in actions and rng.random() < 0.01 or (
+        elif ("roll" in actions and rng.random() < 0.01) or (
                 "move" in actions and not game.turn.moves and rng.random() < 0.01):
             # Either side resigns, of any kind the position allows it to offer.
             side = rng.choice(COLORS)
