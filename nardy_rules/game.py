@@ -366,7 +366,7 @@ class MatchPlay:
             double_offer=game.double_offer,
             resign_offer=game.resign_offer,
             resign_value=self._resign_value() if RESIGN in allowed else None,
-            resign_offers=self._resign_offers() if RESIGN in allowed else (),
+            resign_offers=self.resign_offers() if RESIGN in allowed else (),
             actions=allowed,
             score=dict(self.scores),
             crawford=game.crawford,
@@ -509,8 +509,9 @@ class MatchPlay:
         game = self.current
         return resign_result(game.position, resigning or game.side, game.cube.value)
 
-    def _resign_offers(self, resigning: str | None = None) -> tuple[GameResult, ...]:
-        """A single game, a mars, a koks (as the game knows them), up to what the position could cost."""
+    def resign_offers(self, resigning: str | None = None) -> tuple[GameResult, ...]:
+        """A single game, a mars, a koks (as the game knows them), up to what the position could cost, for
+        ``resigning`` (the side on roll unless told: the side not on roll may resign too, record version 2)."""
         most = self._resign_value(resigning)
         return tuple(GameResult(most.winner, kind, most.cube, most.ended_by) for kind in RESULT_KINDS[self.variant]
                      if RESULT_POINTS[kind] <= most.multiplier)
@@ -521,7 +522,7 @@ class MatchPlay:
         existed): the most the position could cost. The resigning side is the action's ``side`` or the side
         on roll."""
         resigning = action.side or self.current.side
-        offers = self._resign_offers(resigning)
+        offers = self.resign_offers(resigning)
         offer = offers[-1] if action.kind is None else next((o for o in offers if o.kind == action.kind), None)
         if offer is None:
             kinds = ", ".join(o.kind for o in offers)

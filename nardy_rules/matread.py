@@ -447,7 +447,7 @@ class _Reader:
             raise self.fail(f"{_bounded(text)}: the game is not over, and {loser} cannot resign now "
                             f"({play.phase})", "not-now", action=RESIGN, problem="wrong-phase")
         resigning = Action(RESIGN, side=None if game.side == loser else loser)
-        offers = play._resign_offers(loser)
+        offers = play.resign_offers(loser)
         kind = _resign_kind(points, game.cube.value)
         offer = next((o for o in offers if o.kind == kind), offers[-1])  # more than it could cost: the most
         self._act(Action(RESIGN, kind=offer.kind, side=resigning.side), text)

@@ -43,7 +43,7 @@ def random_play(variant: str, length: int, seed: int, score=None, max_games: int
                 "move" in actions and not game.turn.moves and rng.random() < 0.01):
             # Either side resigns, of any kind the position allows it to offer.
             side = rng.choice(COLORS)
-            offers = play._resign_offers(side)
+            offers = play.resign_offers(side)
             kind = rng.choice([None, *(offer.kind for offer in offers)])
             play.act(Action(RESIGN, kind=kind, side=None if side == game.side else side))
         elif "roll" in actions:
