@@ -34,7 +34,7 @@ from . import figures, match_cli
 from .bot import cli as bot_cli
 from .contract import answer_lines, quote, read_json
 from .errors import InvalidRequestError, NardyError
-from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid
+from .interchange import read_position_text, to_gnubg_id, to_text, to_xgid
 from .notation import parse_play, parse_tokens
 from .play import legal_plays
 from .position import Position
@@ -57,15 +57,12 @@ def _one_line(message: str, limit: int = 200) -> str:
 
 
 def read_position(text: str) -> Position:
-    """A position from JSON, an XGID, a gnubg Position ID or the compact text form."""
+    """A position from JSON, or any text form a player pastes (``interchange.read_position_text``: nardy text,
+    an XGID, a GNU Backgammon Position ID with or without its Match ID)."""
     stripped = text.strip()
     if stripped.startswith("{"):
         return Position.from_json(read_json(stripped, "--position"))
-    if stripped.startswith("nardy:"):
-        return from_text(stripped)
-    if stripped.upper().startswith("XGID=") or stripped.count(":") >= 8:
-        return from_xgid(stripped)
-    return from_gnubg_id(stripped)
+    return read_position_text(stripped)[0]
 
 
 def plays_result(position: Position, dice) -> dict:

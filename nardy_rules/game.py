@@ -37,6 +37,14 @@ only for koks), up to what the position could cost (the state's
 ``move`` drops the turn's unconfirmed moves first (the offer is valued on
 the position before them); in a stored record a
 resignation after unconfirmed moves is an error.
+
+A ``resign`` with a ``side`` (record version 2) is a resignation by the side
+*not* on roll, as FIBS and DailyGammon allow (their files hold them): in
+phase ``roll``, or ``move`` before any move of the turn; the side on roll
+then accepts or declines, and play goes on where it stood. The page does not
+offer it (a person resigns on their own turn); imported matches carry it.
+A record's ``score`` starts the match at that score (``MatchPlay(...,
+score=...)``).
 """
 
 from __future__ import annotations
@@ -212,8 +220,8 @@ class _Game:
     (notation, White's numbering), own (the same in the mover's own numbering, as records write it),
     moves}; ``cannot-move`` {side, dice}; ``double`` {side, value
     (the cube after the double)}; ``take`` {side, value}; ``pass`` {side};
-    ``resign`` {side, result (what it offers: the
-    kind chosen times the cube), and dice when it came after rolling};
+    ``resign`` {side (who resigns), result (what it offers: the
+    kind chosen times the cube), dice when it came after rolling, on_roll: false for the side not on roll};
     ``accept`` {side}; ``decline`` {side}.
     """
 
@@ -226,8 +234,9 @@ class _Game:
     dice: tuple[int, int] | None = None
     double_offer: DoubleOffer | None = None
     resign_offer: GameResult | None = None
-    #: The phase a declined resignation returns to (roll, or move with the same dice).
+    #: The phase a declined resignation returns to (roll, or move with the same dice), and the side then to act.
     resumed_phase: str | None = None
+    resumed_side: str | None = None
     result: GameResult | None = None
     actions: list = field(default_factory=list)
     sheet: list = field(default_factory=list)
@@ -236,15 +245,23 @@ class _Game:
 class MatchPlay:
     """A match being played: actions in, state out. :func:`replay` and :func:`apply` use it."""
 
-    def __init__(self, variant: str, length: int, players: dict | None = None, start: str | None = None):
+    def __init__(self, variant: str, length: int, players: dict | None = None, start: str | None = None,
+                 score: dict | None = None, crawford: bool | None = None):
         self.variant = variant
         self.length = length
         self.players = players
         #: A set-up start position (compact text) every game begins from; None: the variant's start.
         self.start = start
+        #: The score before the first game (a match written down from the middle); None: 0 to 0.
+        self.start_score = dict(score) if score else None
+        #: Whether the first game, at that score, is the Crawford game (None: as GNU Backgammon assumes).
+        self.start_crawford = crawford
         #: None for a single game (length 0): the cube then follows no match rule.
         self.match = Match(length) if length else None
         self.scores = {WHITE: 0, BLACK: 0}
+        if self.start_score and self.match is not None:
+            self.match.start_at(self.start_score, crawford)
+            self.scores = dict(self.match.scores)
         self.games: list[_Game] = []
         self._begin_game()
 
@@ -256,7 +273,7 @@ class MatchPlay:
         played, with the match as it stands then (``nardy_rules.analysis``
         collects the decisions this way).
         """
-        play = cls(record.variant, record.length, record.players, record.start)
+        play = cls(record.variant, record.length, record.players, record.start, record.score, record.crawford)
         for g, actions in enumerate(record.games, 1):
             if g > 1:
                 if play.phase != GAME_OVER:
@@ -349,7 +366,7 @@ class MatchPlay:
             double_offer=game.double_offer,
             resign_offer=game.resign_offer,
             resign_value=self._resign_value() if RESIGN in allowed else None,
-            resign_offers=self._resign_offers() if RESIGN in allowed else (),
+            resign_offers=self.resign_offers() if RESIGN in allowed else (),
             actions=allowed,
             score=dict(self.scores),
             crawford=game.crawford,
@@ -361,14 +378,17 @@ class MatchPlay:
     def record(self) -> Record:
         """The record of everything played so far."""
         games = tuple(tuple(game.actions) for game in self.games)
-        return Record(self.variant, self.length, self.players, games, self.start)
+        return Record(self.variant, self.length, self.players, games, self.start, self.start_score,
+                      self.start_crawford)
 
     # ------------------------------------------------------------------ acting
 
     def act(self, action: Action) -> None:
         """Play one recorded action; raise :class:`ActionError` if the rules do not allow it now."""
         game = self.current
-        if action.act not in self.allowed():
+        if action.act == RESIGN and action.side is not None:
+            self._check_other_side_resigns(action)
+        elif action.act not in self.allowed():
             raise ActionError(*self._not_now(action.act))
         recorded = getattr(self, _HANDLERS[action.act])(action)
         game.actions.append(recorded or action)
@@ -474,27 +494,40 @@ class MatchPlay:
         game.double_offer = None
         self._end_game(result)
 
-    def _resign_value(self) -> GameResult:
+    def _check_other_side_resigns(self, action: Action) -> None:
+        """A resignation by the side not on roll: in phase roll, or move before any move of the turn."""
         game = self.current
-        return resign_result(game.position, game.side, game.cube.value)
+        if game.phase not in (ROLL_PHASE, MOVE_PHASE) or action.side == game.side:
+            who = "the side on roll resigns without 'side'" if action.side == game.side else \
+                f"resign is not allowed in phase {game.phase}"
+            raise ActionError(f"{action.side} cannot resign as the side not on roll now: {who}", "wrong-phase")
+        if game.phase == MOVE_PHASE and game.turn.moves:
+            raise ActionError(f"{game.side} has moved this turn: {action.side} may resign before, or on their own "
+                              "turn", "wrong-phase")
 
-    def _resign_offers(self) -> tuple[GameResult, ...]:
-        """A single game, a mars, a koks (as the game knows them), up to what the position could cost."""
-        most = self._resign_value()
+    def _resign_value(self, resigning: str | None = None) -> GameResult:
+        game = self.current
+        return resign_result(game.position, resigning or game.side, game.cube.value)
+
+    def resign_offers(self, resigning: str | None = None) -> tuple[GameResult, ...]:
+        """A single game, a mars, a koks (as the game knows them), up to what the position could cost, for
+        ``resigning`` (the side on roll unless told: the side not on roll may resign too, record version 2)."""
+        most = self._resign_value(resigning)
         return tuple(GameResult(most.winner, kind, most.cube, most.ended_by) for kind in RESULT_KINDS[self.variant]
                      if RESULT_POINTS[kind] <= most.multiplier)
 
     def resign_offer_for(self, action: Action) -> GameResult:
         """What a ``resign`` action offers; :class:`ActionError` (``resign-kind``) for more than the position
         could cost, or a kind the game does not know. Without a kind (a record made before the choice
-        existed): the most the position could cost."""
-        game = self.current
-        offers = self._resign_offers()
+        existed): the most the position could cost. The resigning side is the action's ``side`` or the side
+        on roll."""
+        resigning = action.side or self.current.side
+        offers = self.resign_offers(resigning)
         offer = offers[-1] if action.kind is None else next((o for o in offers if o.kind == action.kind), None)
         if offer is None:
             kinds = ", ".join(o.kind for o in offers)
-            raise ActionError(f"{game.side} may offer {kinds} here, not {action.kind}: "
-                              f"{other(game.side)} could win no more than {offers[-1].kind}", "resign-kind")
+            raise ActionError(f"{resigning} may offer {kinds} here, not {action.kind}: "
+                              f"{other(resigning)} could win no more than {offers[-1].kind}", "resign-kind")
         return offer
 
     def _resign(self, action: Action) -> None:
@@ -502,11 +535,13 @@ class MatchPlay:
         if game.phase == MOVE_PHASE and game.turn.moves:
             raise ActionError("undo the moves of this turn before resigning", "wrong-phase")
         offer = self.resign_offer_for(action)
-        entry = {"kind": "resign", "side": game.side, "result": offer.to_json()}
-        if game.phase == MOVE_PHASE:
+        entry = {"kind": "resign", "side": offer.loser, "result": offer.to_json()}
+        if game.phase == MOVE_PHASE and action.side is None:
             entry["dice"] = list(game.dice)
+        if action.side is not None:
+            entry["on_roll"] = False
         game.sheet.append(entry)
-        game.resign_offer, game.resumed_phase = offer, game.phase
+        game.resign_offer, game.resumed_phase, game.resumed_side = offer, game.phase, game.side
         game.phase, game.side = RESIGN_PHASE, offer.winner
 
     def _accept(self, action: Action) -> None:
@@ -519,10 +554,10 @@ class MatchPlay:
     def _decline(self, action: Action) -> None:
         game = self.current
         game.sheet.append({"kind": "decline", "side": game.side})
-        game.side = game.resign_offer.loser
         game.resign_offer = None
-        # Back to rolling, or to moving with the same dice (the turn has no move yet).
-        game.phase, game.resumed_phase = game.resumed_phase, None
+        # Back to rolling, or to moving with the same dice (the turn has no move yet), by the side that was to act.
+        game.phase, game.side = game.resumed_phase, game.resumed_side
+        game.resumed_phase = game.resumed_side = None
 
     def _end_game(self, result: GameResult) -> None:
         game = self.current

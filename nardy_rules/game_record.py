@@ -23,6 +23,11 @@ drops the stored record with that message::
   GNU Backgammon's limit); 0 is a single game (for short nardy a money game:
   the cube without match rules). ``players`` is optional (names of at most
   32 printable characters).
+- ``score`` (version 2, optional): ``{"white": a, "black": b}``, the score
+  before the first game, for a match written down from the middle (a file
+  that starts at a score); each below the length. As GNU Backgammon reads such
+  a file, the first game is the Crawford game when exactly one side is a point
+  short, and every game after it is post-Crawford.
 - ``games``: one entry per game begun; the last one is the game in progress.
 - Actions (``act``, then only the keys listed):
 
@@ -38,16 +43,25 @@ drops the stored record with that message::
   ``double``                         short nardy: offer the cube
   ``take``                           take the double
   ``pass``                           pass it: the game ends
-  ``resign``    ``kind`` (optional)  the side on roll offers to resign: a
-                                     ``single`` game, a ``mars`` or a ``koks``
+  ``resign``    ``kind``, ``side``   the side on roll offers to resign: a
+                (both optional)      ``single`` game, a ``mars`` or a ``koks``
                                      (short nardy); without ``kind``, the most
                                      the position could cost (records made
-                                     before the choice existed)
+                                     before the choice existed). ``side``
+                                     (version 2): the side *not* on roll
+                                     resigns instead (FIBS and DailyGammon allow
+                                     it), before the side on roll has moved
   ``accept``                         the opponent accepts: the game ends
   ``decline``                        the opponent declines: play goes on
   ============  ===================  =========================================
 
 Numbers in messages (game 2, action 14) count from 1.
+
+**Versions.** Version 1 is the format above without ``score`` and the
+resignation's ``side``; version 2 adds them. A record is written in the lowest
+version that holds it (:meth:`Record.to_json`), so a record that uses neither
+reads in an engine that knows only version 1; the reader takes both and
+refuses a version-2 key in a version-1 record.
 """
 
 from __future__ import annotations
@@ -63,7 +77,9 @@ from .position import BAR, COLORS, OFF
 from .scoring import RESULT_POINTS
 
 FORMAT = "nardy-match"
-VERSION = 1
+#: The newest version read and written; :data:`VERSIONS` are all those read.
+VERSION = 2
+VERSIONS = (1, 2)
 VARIANT_NAMES = ("short", "long")
 #: GNU Backgammon's longest match (MAXSCORE), so every record can be exported.
 MAX_LENGTH = 64
@@ -89,7 +105,7 @@ ACTION_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     DOUBLE: ((), ()),
     TAKE: ((), ()),
     PASS: ((), ()),
-    RESIGN: ((), ("kind",)),
+    RESIGN: ((), ("kind", "side")),
     ACCEPT: ((), ()),
     DECLINE: ((), ()),
 }
@@ -97,7 +113,10 @@ ACTION_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: What a resignation may offer, in the order of their value (which of them each game knows: ``RESULT_KINDS``).
 RESIGN_KINDS = tuple(RESULT_POINTS)
 
-_RECORD_KEYS = {"format", "version", "variant", "length", "players", "games", "start"}
+_RECORD_KEYS = {"format", "version", "variant", "length", "players", "games", "start", "score", "crawford"}
+#: What version 2 added: record keys, and keys of actions.
+_V2_RECORD_KEYS = {"score", "crawford"}
+_V2_ACTION_KEYS = {"side"}
 _REQUIRED_KEYS = ("variant", "length", "games")
 
 
@@ -126,6 +145,8 @@ class Action:
     die: int | None = None
     #: A resignation's offer (``single``, ``mars``, ``koks``); None: the most the position could cost.
     kind: str | None = None
+    #: A resignation by the side not on roll: that side (version 2); None: the side on roll resigns.
+    side: str | None = None
 
     def to_json(self) -> dict:
         out: dict = {"act": self.act}
@@ -137,6 +158,8 @@ class Action:
                 out["die"] = self.die
         if self.kind is not None:
             out["kind"] = self.kind
+        if self.side is not None:
+            out["side"] = self.side
         return out
 
 
@@ -150,18 +173,33 @@ class Record:
     games: tuple[tuple[Action, ...], ...]
     #: The position every game starts from, in the compact text form; None: the game's own start.
     start: str | None = None
+    #: The score before the first game (version 2); None: 0 to 0.
+    score: Mapping[str, int] | None = None
+    #: Whether the first game (at ``score``) is the Crawford game; None: as GNU Backgammon assumes.
+    crawford: bool | None = None
+
+    @property
+    def version(self) -> int:
+        """The lowest version that holds this record."""
+        uses_v2 = self.score is not None or any(action.side is not None for game in self.games for action in game)
+        return 2 if uses_v2 else 1
 
     def to_json(self) -> dict:
-        out: dict = {"format": FORMAT, "version": VERSION, "variant": self.variant, "length": self.length}
+        out: dict = {"format": FORMAT, "version": self.version, "variant": self.variant, "length": self.length}
         if self.start is not None:
             out["start"] = self.start
+        if self.score is not None:
+            out["score"] = dict(self.score)
+        if self.crawford is not None:
+            out["crawford"] = self.crawford
         if self.players is not None:
             out["players"] = dict(self.players)
         out["games"] = [{"actions": [action.to_json() for action in game]} for game in self.games]
         return out
 
 
-def new_record(variant: object, length: object, players: object = None, start: object = None) -> dict:
+def new_record(variant: object, length: object, players: object = None, start: object = None,
+               score: object = None, crawford: object = None) -> dict:
     """The record of a match about to start (one game, no action yet); checked like any record."""
     data: dict = {"format": FORMAT, "version": VERSION, "variant": variant, "length": length,
                   "games": [{"actions": []}]}
@@ -169,6 +207,10 @@ def new_record(variant: object, length: object, players: object = None, start: o
         data["players"] = players
     if start is not None:
         data["start"] = start
+    if score is not None:
+        data["score"] = score
+    if crawford is not None:
+        data["crawford"] = crawford
     return read_record(data).to_json()
 
 
@@ -181,11 +223,14 @@ def read_record(data: object) -> Record:
     version = data.get("version")
     if not _is_int(version):
         raise RecordError(f"version {quote(version, as_json=True)}: a whole number")
-    if version != VERSION:
-        raise RecordError(f"version {quote(version)} is not supported: this engine reads version {VERSION}")
-    unknown = sorted(str(key) for key in data if key not in _RECORD_KEYS)
+    if version not in VERSIONS:
+        raise RecordError(f"version {quote(version)} is not supported: this engine reads versions "
+                          f"{', '.join(map(str, VERSIONS))}")
+    unknown = sorted(str(key) for key in data
+                     if key not in _RECORD_KEYS or (version == 1 and key in _V2_RECORD_KEYS))
     if unknown:
-        raise RecordError(f"unknown record field(s): {quote(', '.join(unknown), as_json=True)}")
+        raise RecordError(f"unknown record field(s): {quote(', '.join(unknown), as_json=True)}"
+                          + (f" (version {version})" if version == 1 and set(unknown) & _V2_RECORD_KEYS else ""))
     missing = [key for key in _REQUIRED_KEYS if key not in data]
     if missing:
         raise RecordError(f"the record has no {', '.join(missing)}")
@@ -201,7 +246,28 @@ def read_record(data: object) -> Record:
     if not isinstance(games, list) or not games:
         raise RecordError(f"games {quote(games, as_json=True)}: a list with at least one game")
     start = _read_start(data.get("start"), variant)
-    return Record(variant, length, players, tuple(_read_game(g, game) for g, game in enumerate(games, 1)), start)
+    score = _read_score(data.get("score"), length)
+    crawford = data.get("crawford")
+    if crawford is not None and (not isinstance(crawford, bool) or score is None or
+                                 sum(score[c] == length - 1 for c in COLORS) != 1):
+        raise RecordError(f"crawford {quote(crawford, as_json=True)}: true or false, with a score at which exactly "
+                          "one side is a point short of the match")
+    return Record(variant, length, players,
+                  tuple(_read_game(g, game, version) for g, game in enumerate(games, 1)), start, score, crawford)
+
+
+def _read_score(score: object, length: int) -> dict | None:
+    """The score before the first game: each side's points, whole numbers below the match length."""
+    if score is None:
+        return None
+    if not isinstance(score, Mapping) or set(score) != set(COLORS):
+        raise RecordError(f"score {quote(score, as_json=True)}: an object with exactly 'white' and 'black'")
+    if length == 0:
+        raise RecordError(f"score {quote(score, as_json=True)}: a single game (length 0) has no score to start from")
+    if not all(_is_int(score[c]) and 0 <= score[c] < length for c in COLORS):
+        raise RecordError(f"score {quote(score, as_json=True)}: each side's points, whole numbers from 0 to "
+                          f"{length - 1} (the match is to {length})")
+    return {color: score[color] for color in COLORS}
 
 
 def _read_start(start: object, variant: str) -> str | None:
@@ -241,14 +307,15 @@ def _read_players(players: object) -> dict | None:
     return out
 
 
-def _read_game(g: int, game: object) -> tuple[Action, ...]:
+def _read_game(g: int, game: object, version: int) -> tuple[Action, ...]:
     if not isinstance(game, Mapping) or set(game) != {"actions"} or not isinstance(game["actions"], list):
         raise RecordError(f"game {g}: {quote(game, as_json=True)} is not an object with an 'actions' list", game=g)
-    return tuple(read_action(raw, g, k) for k, raw in enumerate(game["actions"], 1))
+    return tuple(read_action(raw, g, k, version) for k, raw in enumerate(game["actions"], 1))
 
 
-def read_action(raw: object, game: int | None = None, index: int | None = None) -> Action:
-    """One action from its JSON object; ``game`` and ``index`` only say where, in messages."""
+def read_action(raw: object, game: int | None = None, index: int | None = None, version: int = VERSION) -> Action:
+    """One action from its JSON object (of a record of ``version``); ``game`` and ``index`` only say where, in
+    messages."""
 
     def fail(problem: str):
         where = f"game {game}, action {index} " if game is not None else "action "
@@ -260,9 +327,10 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
     if not isinstance(act, str) or act not in ACTION_KEYS:
         raise fail(f"'act' must be one of {', '.join(ACTION_KEYS)}")
     required, optional = ACTION_KEYS[act]
-    extra = sorted(str(key) for key in raw if key != "act" and key not in required + optional)
+    extra = sorted(str(key) for key in raw if key != "act" and (
+        key not in required + optional or (version == 1 and key in _V2_ACTION_KEYS)))
     if extra:
-        raise fail(f"{act} takes no {quote_list(extra)}")
+        raise fail(f"{act} takes no {quote_list(extra)}" + (" in version 1" if version == 1 else ""))
     missing = [key for key in required if key not in raw]
     if missing:
         raise fail(f"{act} needs {', '.join(missing)}")
@@ -280,11 +348,13 @@ def read_action(raw: object, game: int | None = None, index: int | None = None) 
         if die is not None and not _is_die(die):
             raise fail("'die' is a whole number from 1 to 6")
         return Action(act, start=start, end=end, die=die)
-    if act == RESIGN and "kind" in raw:
-        kind = raw["kind"]
-        if not isinstance(kind, str) or kind not in RESIGN_KINDS:
+    if act == RESIGN:
+        kind, side = raw.get("kind"), raw.get("side")
+        if "kind" in raw and (not isinstance(kind, str) or kind not in RESIGN_KINDS):
             raise fail(f"'kind' is what the resignation offers: {', '.join(RESIGN_KINDS)}")
-        return Action(act, kind=kind)
+        if "side" in raw and (not isinstance(side, str) or side not in COLORS):
+            raise fail("'side' is the side not on roll that resigns: 'white' or 'black'")
+        return Action(act, kind=kind, side=side)
     return Action(act)
 
 

@@ -23,6 +23,20 @@ gnubg computes (``gnubg.positionid``), although its manual describes the
 opposite order; the cross-check test pins it. The ID does not say who is on
 roll, so :func:`from_gnubg_id` takes the colour on roll (White unless told).
 
+**GNU Backgammon Match ID** (12 characters of base64 over 66 bits: the cube,
+who is on roll, the dice, the match length and score; gnubg's ``matchid.c``):
+:func:`read_match_id`. GNU Backgammon's player 0 is the first player of its
+files, White here (the ``.mat`` export's left column).
+
+**Pasted text** (:func:`read_position_text`, the one reader of what a player
+pastes or types, for the play page's ``forms`` op and the command line): the
+compact form; an XGID, bare or ``XGID=...``, alone or inside the text
+eXtreme Gammon copies (a board and an analysis around it); GNU Backgammon's
+usual copy ``PositionID:MatchID`` (``0PPgATDgc/ABMA:MAGzAAAAAAAE``), its
+board's two lines ``Position ID: ...`` and ``Match ID   : ...`` (anywhere in
+the copied board), ``Position ID: ...`` alone, or a bare Position ID. With a
+Match ID the side on roll and the dice are its; without one, the caller's.
+
 Attaches ``repr()`` of a position, which writes the compact form (see the
 package docstring, "Layers").
 """
@@ -210,6 +224,72 @@ def from_gnubg_id(text: str, turn: str = WHITE) -> Position:
     return position
 
 
+# ---------------------------------------------------------------------- gnubg's Match ID
+
+
+_MATCH_ID = re.compile(r"^[A-Za-z0-9+/]{12}$")
+#: (name, bits) of the Match ID's fields, in order, each least significant bit first.
+_MATCH_ID_FIELDS = (("cube", 4), ("owner", 2), ("on_roll", 1), ("crawford", 1), ("state", 3), ("turn", 1),
+                    ("doubled", 1), ("resigned", 2), ("die1", 3), ("die2", 3), ("length", 15), ("score0", 15),
+                    ("score1", 15))
+
+
+def read_match_id(text: str) -> dict:
+    """GNU Backgammon's Match ID: ``{"on_roll": "white" | "black", "dice": (d1, d2) | None, "cube", "owner",
+    "length", "score": {"white", "black"}, "crawford"}`` (player 0 is White)."""
+    _require_text(text, "a GNU Backgammon Match ID")
+    body = text.strip()
+    if body.lower().startswith("match id"):
+        body = body.split(":", 1)[1].strip() if ":" in body else ""
+    if not _MATCH_ID.match(body):
+        raise InvalidPositionError(f"{quote(text)} is not a GNU Backgammon Match ID (12 base64 characters)")
+    key = base64.b64decode(body)
+    bits = [(key[i // 8] >> (i % 8)) & 1 for i in range(72)]
+    fields, at = {}, 0
+    for name, width in _MATCH_ID_FIELDS:
+        fields[name] = sum(bits[at + i] << i for i in range(width))
+        at += width
+    dice = (fields["die1"], fields["die2"])
+    if not all(0 <= die <= 6 for die in dice) or (0 in dice and dice != (0, 0)) or fields["owner"] == 2:
+        raise InvalidPositionError(f"{quote(text)} is not a GNU Backgammon Match ID: its dice or cube do not read")
+    colour = (WHITE, BLACK)
+    return {"on_roll": colour[fields["on_roll"]], "dice": dice if dice[0] else None, "cube": 1 << fields["cube"],
+            "owner": None if fields["owner"] == 3 else colour[fields["owner"]], "length": fields["length"],
+            "score": {WHITE: fields["score0"], BLACK: fields["score1"]}, "crawford": bool(fields["crawford"])}
+
+
+# ---------------------------------------------------------------------- pasted text
+
+_XGID_IN_TEXT = re.compile(r"XGID=([^\s]+)", re.IGNORECASE)
+_GNUBG_PAIR = re.compile(r"^([A-Za-z0-9+/]{14}):([A-Za-z0-9+/]{12})$")
+_POSITION_ID_LINE = re.compile(r"Position\s+ID\s*:\s*([A-Za-z0-9+/]{14})(?![A-Za-z0-9+/])", re.IGNORECASE)
+_MATCH_ID_LINE = re.compile(r"Match\s+ID\s*:\s*([A-Za-z0-9+/]{12})(?![A-Za-z0-9+/])", re.IGNORECASE)
+
+
+def read_position_text(text: object, turn: str = WHITE) -> tuple[Position, str, tuple[int, int] | None]:
+    """A pasted or typed position in any of its text forms (module docstring): the position, its form
+    (``text``, ``xgid``, ``gnubg``) and the dice the form carries (an XGID's, a Match ID's), or None.
+    ``turn`` is the side on roll for a Position ID without a Match ID."""
+    _require_text(text, "a position")
+    body = text.strip()
+    if body.lower().startswith("nardy:"):
+        return from_text(body), "text", None
+    found = _XGID_IN_TEXT.search(body)
+    if found or body.count(":") >= 8:
+        xgid = found.group(1) if found else body
+        return from_xgid(xgid), "xgid", xgid_dice(xgid)
+    pair = _GNUBG_PAIR.match(body)
+    position_line, match_line = _POSITION_ID_LINE.search(body), _MATCH_ID_LINE.search(body)
+    if pair or (position_line and match_line):
+        position_id, match_id = pair.groups() if pair else (position_line.group(1), match_line.group(1))
+        match = read_match_id(match_id)
+        return from_gnubg_id(position_id, match["on_roll"]), "gnubg", match["dice"]
+    if position_line or len(body) == 14:
+        return from_gnubg_id(position_line.group(1) if position_line else body, turn), "gnubg", None
+    raise InvalidPositionError(f"{quote(body)} is neither nardy text, an XGID nor a GNU Backgammon Position ID "
+                               "(with or without its Match ID)")
+
+
 def _require_text(text: object, what: str) -> None:
     if not isinstance(text, str):
         raise InvalidPositionError(f"{what} is text, not {quote(text)}")
@@ -220,4 +300,5 @@ def _require_short(position: Position, what: str) -> None:
         raise InvalidPositionError(f"{what} describes short nardy (backgammon) only; use to_text for long nardy")
 
 
-__all__ = ["from_gnubg_id", "from_text", "from_xgid", "to_gnubg_id", "to_text", "to_xgid", "xgid_dice"]
+__all__ = ["from_gnubg_id", "from_text", "from_xgid", "read_match_id", "read_position_text", "to_gnubg_id",
+           "to_text", "to_xgid", "xgid_dice"]

@@ -38,6 +38,13 @@ and eXtreme Gammon import, laid out as GNU Backgammon writes it::
   the opening dice).
 - A length of 0 (a single game) is written ``0 point match``; the game in
   progress is written as far as its confirmed plays go.
+- A match that starts at a score (record version 2, an imported file's) writes
+  that score on its first game line, as such files do; a resignation by the
+  side not on roll is its opponent's ``Wins n points`` like any other (the
+  reader knows who resigned from who is on roll). The Crawford game is not
+  written: a match starting with one side a point short reads back as
+  GNU Backgammon reads it (the first game Crawford) unless that game has a
+  double.
 - Names: ``:`` and runs of spaces become one space; at most 31 bytes (GNU
   Backgammon's limit); default ``White`` and ``Black``.
 
@@ -104,10 +111,10 @@ def _write(play: MatchPlay, header: list[str], first: list[str]) -> str:
     lines = first + [f'; [Player {n} "{names[color]}"]' for n, color in ((1, WHITE), (2, BLACK))]
     lines += [*header, "", f" {state.length} point match", ""]
     own = VARIANTS[state.variant].start().to_own
-    scores = {WHITE: 0, BLACK: 0}
+    scores = dict(play.start_score or {WHITE: 0, BLACK: 0})  # a match written from a score starts there
     for number, entries in enumerate(state.scoresheet, 1):
         result = state.results[number - 1] if number <= len(state.results) else None
-        cells = _cells(entries, own)
+        cells = _cells(entries, own, state.variant == "short")
         if result is not None:
             cells.append((result.winner, f" Wins {result.points} point{'s' if result.points != 1 else ''}"))
         if not cells:
@@ -122,11 +129,14 @@ def _write(play: MatchPlay, header: list[str], first: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _cells(entries, own) -> list[tuple[str, str]]:
+def _cells(entries, own, short: bool) -> list[tuple[str, str]]:
     """(side, text) of each written action of one game, in order."""
     cells = []
+    opening = None  # the opening roll that decided who starts (short nardy: its dice are the first play's)
     for index, entry in enumerate(entries):
         kind = entry["kind"]
+        if kind == "opening" and entry["first"] and short:
+            opening = entry
         if kind in ("play", "cannot-move"):
             side = entry["side"]
             moves = " ".join(_move(side, move, own) for move in entry.get("moves", ()))
@@ -138,12 +148,13 @@ def _cells(entries, own) -> list[tuple[str, str]]:
             cells.append((entry["side"], " Takes"))
         elif kind == "pass":
             cells.append((entry["side"], " Drops"))
-        elif kind == "resign" and "dice" in entry and not cells and _accepted(entries, index):
-            # Resigned with the opening dice in hand, and accepted: GNU Backgammon ignores a result in a
-            # game that has not begun, so write the dice (an opening roll has many plays: it records just
-            # the roll). Declined, the dice are written once, with the play made with them.
-            high, low = sorted(entry["dice"], reverse=True)
-            cells.append((entry["side"], f"{high}{low}:"))
+        elif kind == "resign" and not cells and _accepted(entries, index) and opening is not None:
+            # Resigned with the opening dice in hand (by either side), and accepted: GNU Backgammon ignores a
+            # result in a game that has not begun, so write the dice for the side that won the opening (an
+            # opening roll has many plays: it records just the roll). Declined, the dice are written once,
+            # with the play made with them. Long nardy's opening is not a roll of the game (not written).
+            high, low = sorted(opening["dice"], reverse=True)
+            cells.append((opening["first"], f"{high}{low}:"))
         # opening, other resignations, accept, decline: not written (see the module docstring)
     return cells
 

@@ -17,8 +17,28 @@ either order, ``Drops`` or ``Passes``, ``Wins N point(s) and the match``,
 cells that do not sit in the usual columns (a line's two cells are left
 and right; a lone cell is the right one when it starts past column 20),
 a result line with a move number, a last game still being played (its last
-roll, written without moves, is the turn in hand). What the texts do not
-keep: the order of the dice and of a turn's moves, tied opening rolls,
+roll, written without moves, is the turn in hand). And the dialects of the
+programs and sites players bring files from:
+
+- Backgammon Galaxy: a ``Losses N point`` cell in the loser's column where a
+  game ended (checked against the result, or a resignation by that side when
+  the game is not over yet), and a blank line before the last ``Wins ... and
+  the match``;
+- a result capped at what the winner needed (``Wins 3 point and the match``
+  in a 3-point match where the game was worth 4);
+- a resignation (a ``Wins N`` where the game is not over) is read as GNU
+  Backgammon reads it: a single game when N is at most the cube, a mars when
+  at most twice the cube, else a koks; worth less than the most the position
+  could cost, it is a resignation of that kind; worth more (FIBS writes
+  ``Wins 100 points``), the most the position could cost. The side *not* on
+  roll may resign (FIBS, DailyGammon): the record says so (version 2);
+- eXtreme Gammon's ``42: Cannot Move`` (and its ``???`` after a roll a
+  player resigned on) for a roll written without moves; ``8/4*(2)`` hits once;
+- a file that starts at a score (the first game line's): the record starts
+  there (version 2), the first game Crawford when exactly one side is a point
+  short, as GNU Backgammon reads it.
+
+What the texts do not keep: the order of the dice and of a turn's moves, tied opening rolls,
 declined resignations; and the long-nardy text the opening roll: the side
 that moved first is given the opening dice 2 against 1.
 
@@ -68,6 +88,9 @@ from .game import GAME_OVER, MATCH_OVER, MOVE_PHASE, OPENING_PHASE, ROLL_PHASE, 
 from .game_record import ACCEPT, CONFIRM, DOUBLE, MAX_LENGTH, MAX_NAME, MOVE, OPENING, PASS, RESIGN, ROLL, TAKE, Action
 from .notation import parse_play
 from .position import BLACK, VARIANTS, WHITE
+from .scoring import RESULT_KINDS
+
+RESULT_KINDS_SHORT = RESULT_KINDS["short"]
 
 #: The longest text read (a 25-point match is about 40,000 characters).
 MAX_CHARS = 1_000_000
@@ -84,11 +107,16 @@ _NUMBER = re.compile(r"^\s*\d{1,6}\)")
 _TOKEN = re.compile(r"\S+")
 _DICE = re.compile(r"^([1-6])([1-6]):(\S*)$")
 _WINS = re.compile(r"^wins\s+(\d{1,6})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
+_LOSSES = re.compile(r"^losses\s+(\d{1,6})\s+points?$", re.IGNORECASE)
+#: A line holding only a result, which may follow a blank line (Backgammon Galaxy's last "Wins ... and the match").
+_RESULT_LINE = re.compile(r"^\s*(?:\d{1,6}\)\s*)?(?:wins|losses)\s", re.IGNORECASE)
+#: What eXtreme Gammon writes after a roll instead of moves: it could not move, or resigned after rolling.
+_NO_MOVES = re.compile(r"^(?:cannot\s+move|\?+)$", re.IGNORECASE)
 _DOUBLES = re.compile(r"^doubles\s*=>\s*(\d{1,6})$", re.IGNORECASE)
 _MOVE = re.compile(r"^(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(\(\d\))?$", re.IGNORECASE)
 _POINT = re.compile(r"/(bar|off|\d{1,2})(\*?)", re.IGNORECASE)
 #: Words that begin a cell other than a roll.
-_CELL_WORDS = ("doubles", "takes", "drops", "passes", "wins", "beavers")
+_CELL_WORDS = ("doubles", "takes", "drops", "passes", "wins", "losses", "beavers")
 
 
 class MatReadError(NardyError):
@@ -159,6 +187,7 @@ class _Reader:
                             "long nardy", "variation", variation=_bounded(variation))
         self.variant = variant
         self.length = length
+        self.headers = headers
         self.jacoby = length == 0 and headers.get("jacoby", "off").lower() == "on"
         self.own_to_white = VARIANTS[variant].OTHER_NUMBERING
         while self.at < len(self.lines):
@@ -199,10 +228,20 @@ class _Reader:
         names = {WHITE: score.group(1), BLACK: score.group(3)}
         scores = {WHITE: int(score.group(2)), BLACK: int(score.group(4))}
         if self.play is None:
-            self.play = MatchPlay(self.variant, self.length, _players(names))
+            # A file that starts at a score (the first game line's), as GNU Backgammon reads it.
+            start = scores if self.length and any(scores.values()) else None
+            if start is not None and max(start.values()) >= self.length:
+                raise self.fail(f"the score line gives {start[WHITE]}-{start[BLACK]} in a {self.length}-point match: "
+                                "the match is already over", "after-match")
+            crawford = None
+            if start is not None and sum(v == self.length - 1 for v in start.values()) == 1:
+                # GNU Backgammon takes such a first game for the Crawford game; a cube action says it is not.
+                crawford = False if self._game_doubles() else None
+            self.play = MatchPlay(self.variant, self.length, _players(names, self.headers), score=start,
+                                  crawford=crawford)
         else:
             self.play.next_game()
-        for side in (WHITE, BLACK):
+        for side in (WHITE, BLACK) if self.length else ():
             if scores[side] != self.play.scores[side]:
                 raise self.fail(f"the score line gives {side} {scores[side]} points; the games before give "
                                 f"{self.play.scores[side]}", "wrong-score", side=side,
@@ -211,7 +250,8 @@ class _Reader:
         while self.at < len(self.lines):
             line = self.lines[self.at]
             if not line.strip():
-                if cells:
+                ahead = next((later for later in self.lines[self.at:] if later.strip()), "")
+                if cells and not _RESULT_LINE.match(ahead):
                     break
                 self.at += 1
                 continue
@@ -227,6 +267,15 @@ class _Reader:
             self.number = line_number
             following = cells[index + 1] if index + 1 < len(cells) else (None if at_end else "more")
             self._cell(side, text, following)
+
+    def _game_doubles(self) -> bool:
+        """Whether the game whose lines come next has a double (before the next 'Game N' line)."""
+        for line in self.lines[self.at:]:
+            if _GAME.match(line):
+                return False
+            if re.search(r"\bdoubles\s*=>", line, re.IGNORECASE):
+                return True
+        return False
 
     def _cells(self, line: str) -> list[tuple[str, str]]:
         """(side, text) of each action on a move line: left White's, right Black's."""
@@ -262,6 +311,10 @@ class _Reader:
         wins = _WINS.match(text)
         if wins:
             self._result(side, int(wins.group(1)), text)
+            return
+        losses = _LOSSES.match(text)
+        if losses:
+            self._result(BLACK if side == WHITE else WHITE, int(losses.group(1)), text, written_by_loser=True)
             return
         if play.phase in (GAME_OVER, MATCH_OVER):
             raise self.fail(f"{_bounded(text)}: the game is already over", "after-match")
@@ -310,6 +363,8 @@ class _Reader:
             raise self.fail(f"{_bounded(text)}: a roll is not allowed now ({play.phase})", "not-now",
                             action=ROLL, problem="wrong-phase")
         moves = text.split(":", 1)[1].strip()
+        if _NO_MOVES.match(moves):
+            moves = ""
         if play.phase != MOVE_PHASE:  # the roll could not be played: the turn has passed
             if moves:
                 raise self.fail(f"{_bounded(text)}: nothing can be played with {high}-{low}", "illegal-play",
@@ -318,8 +373,8 @@ class _Reader:
         if not moves:
             if following is None:
                 return  # the last roll of the text, being played
-            if isinstance(following, tuple) and following[0] != side and _WINS.match(following[1]):
-                return  # resigned with the dice in hand: the result follows
+            if isinstance(following, tuple) and (_WINS.match(following[1]) or _LOSSES.match(following[1])):
+                return  # a resignation with the dice in hand, by either side: the result follows
             raise self.fail(f"{_bounded(text)}: the roll {high}-{low} can be played, but no move is written",
                             "missing-play", dice=[high, low])
         turn = play.current.turn
@@ -363,44 +418,82 @@ class _Reader:
                             text=_bounded(word), problem="point")
         return str(point if side == WHITE else self.own_to_white[point])
 
-    def _result(self, side: str, points: int, text: str) -> None:
+    def _result(self, side: str, points: int, text: str, written_by_loser: bool = False) -> None:
+        """``side`` won ``points`` (a ``Wins`` cell, or the other side's ``Losses``): the game's result, or a
+        resignation by the other side when the game is not over."""
         play = self.play
         game = play.current
         if play.phase in (GAME_OVER, MATCH_OVER):
             result = game.result
-            if self.result_read == len(play.games):
+            if self.result_read == len(play.games) and not written_by_loser:
                 raise self.fail(f"{_bounded(text)}: the game's result is already written", "after-match")
-            self.result_read = len(play.games)
-            if (result.winner != side or result.points != points) and self.jacoby:
+            if not written_by_loser:
+                self.result_read = len(play.games)
+            if (result.winner != side or not self._same_points(result, points)) and self.jacoby:
                 raise self.fail(f"{_bounded(text)}: a result under the Jacoby rule, which the engine does not play",
                                 "unsupported", what="jacoby")
-            if result.winner != side or result.points != points:
+            if result.winner != side or not self._same_points(result, points):
                 raise self.fail(f"{_bounded(text)} for {side}: the game gave {result.winner} {result.points} "
                                 f"point{'s' if result.points != 1 else ''}", "wrong-result", side=side,
                                 expected=result.points if result.winner == side else 0, found=points)
             return
-        # Neither a pass nor the last checker borne off: the other side resigned.
+        # Neither a pass nor the last checker borne off: the other side resigned, on roll or not.
         loser = BLACK if side == WHITE else WHITE
-        if game.side != loser or play.phase not in (ROLL_PHASE, MOVE_PHASE) or (
-                play.phase == MOVE_PHASE and game.turn.moves):
-            raise self.fail(f"{_bounded(text)}: the game is not over, and {loser} is not the side to act who "
-                            "could resign", "not-now", action=RESIGN, problem="wrong-phase")
-        self._act(Action(RESIGN), text)
-        offered = play.current.resign_offer.points
-        if offered != points:
-            raise self.fail(f"{_bounded(text)}: resigning here gives {side} {offered} point"
-                            f"{'s' if offered != 1 else ''} by the rules", "resign-value", expected=offered,
+        if play.phase == OPENING_PHASE and self.variant == "long":
+            # A long-nardy game resigned before its first play: the text keeps no opening roll; the loser
+            # is given it (2 against 1), and resigns on roll.
+            self._act(Action(OPENING, dice=(2, 1) if loser == WHITE else (1, 2)), text)
+        if play.phase not in (ROLL_PHASE, MOVE_PHASE) or (play.phase == MOVE_PHASE and game.turn.moves):
+            raise self.fail(f"{_bounded(text)}: the game is not over, and {loser} cannot resign now "
+                            f"({play.phase})", "not-now", action=RESIGN, problem="wrong-phase")
+        resigning = Action(RESIGN, side=None if game.side == loser else loser)
+        offers = play.resign_offers(loser)
+        kind = _resign_kind(points, game.cube.value)
+        offer = next((o for o in offers if o.kind == kind), offers[-1])  # more than it could cost: the most
+        self._act(Action(RESIGN, kind=offer.kind, side=resigning.side), text)
+        if not (self._same_points(offer, points) or (points > offer.points and offer is offers[-1])):
+            raise self.fail(f"{_bounded(text)}: resigning here gives {side} {offer.points} point"
+                            f"{'s' if offer.points != 1 else ''} by the rules", "resign-value", expected=offer.points,
                             found=points)
         self._act(Action(ACCEPT), text)
-        self.result_read = len(play.games)
+        if not written_by_loser:
+            self.result_read = len(play.games)
+
+    def _same_points(self, result, points: int) -> bool:
+        """``points`` is what ``result`` gives, or, for a result that wins the match, what its winner needed
+        or the match's length (programs cap the last result so: Backgammon Galaxy at the length)."""
+        if points == result.points:
+            return True
+        if not self.length:
+            return False
+        before = self.play.scores[result.winner] - (result.points if self.play.current.result is result else 0)
+        needed = self.length - before
+        return result.points >= needed and points in (needed, self.length)
 
 
-def _players(names: dict) -> dict | None:
-    """The players' names as a record keeps them, or None when one does not fit (the record then has none)."""
-    cleaned = {side: " ".join(name.split()) for side, name in names.items()}
-    if all(0 < len(name) <= MAX_NAME and name.isprintable() for name in cleaned.values()):
-        return cleaned
-    return None
+def _resign_kind(points: int, cube: int) -> str:
+    """The kind of resignation a result of ``points`` at ``cube`` is, as GNU Backgammon reads it (import.c)."""
+    if points <= cube:
+        return RESULT_KINDS_SHORT[0]
+    if points <= 2 * cube:
+        return RESULT_KINDS_SHORT[1]
+    return RESULT_KINDS_SHORT[2]
+
+
+def _players(names: dict, headers: dict) -> dict | None:
+    """The players' names as a record keeps them: the score line's (as GNU Backgammon reads them), else the
+    ``; [Player N "..."]`` header's, else the colour's (``White``, ``Black``); characters that cannot be
+    shown dropped, runs of spaces made one, cut to the record's 32. None when neither side has a name."""
+    out = {}
+    for number, side in ((1, WHITE), (2, BLACK)):
+        for name in (names[side], headers.get(f"player {number}", "")):
+            cleaned = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME].strip()
+            if cleaned:
+                out[side] = cleaned
+                break
+    if not out:
+        return None
+    return {side: out.get(side, side.capitalize()) for side in (WHITE, BLACK)}
 
 
 __all__ = ["MatReadError", "read_match_text"]

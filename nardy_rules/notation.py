@@ -8,6 +8,9 @@ Forms understood (and what :func:`format_play` writes):
   free of a blot the move would hit without saying so).
 - ``13/10*/5``: a hit on a landing point on the way is written out.
 - ``24/18(2)``: two checkers make the same move; same as ``24/18 24/18``.
+  ``8/4*(2)`` hits once: the first checker hits the blot on 4, the second
+  lands on a point that is then the mover's (as GNU Backgammon and eXtreme
+  Gammon write it).
 - ``bar/22`` enters from the bar; ``6/off`` bears off.
 
 Bounds: a play is at most :data:`MAX_PLAY_CHARS` characters and writes at
@@ -130,7 +133,8 @@ def parse_tokens(text: str) -> list[list[tuple[int | str, bool]]]:
                 f"{quote(text.strip())} writes more than {MAX_MOVES} single moves; "
                 f"a turn plays at most {MAX_MOVES} (a double)"
             )
-        paths.extend([path] * repeat)
+        # Only the first checker of a repeat can hit: the point is the mover's once it has.
+        paths.extend([path] + [[(point, False) for point, _hit in path]] * (repeat - 1))
     return paths
 
 

@@ -78,7 +78,7 @@ from .errors import InvalidPositionError, InvalidRequestError, NardyError
 from .game import GAME_OVER, MOVE_PHASE, OPENING_PHASE, RESIGN_PHASE, ROLL_PHASE, TAKE_PHASE, MatchPlay
 from .game_live import NoSuchMatch, handle_game, open_session, session_named
 from .game_record import RecordError, read_record
-from .interchange import from_gnubg_id, from_text, from_xgid, to_gnubg_id, to_text, to_xgid, xgid_dice
+from .interchange import read_position_text, to_gnubg_id, to_text, to_xgid
 from .live import position_answer, read_position, reason_json, replay
 from .matread import MatReadError, read_match_text
 from .play import check_playable
@@ -200,20 +200,14 @@ def ranked_plays(request: dict) -> dict:
                        "equity": round(score, 4)} for play, _mine, score in ranked]}
 
 
-def read_any(value: object, turn: str = WHITE) -> tuple[Position, str]:
-    """A pasted position in any of its forms, and which form it was."""
+def read_any(value: object, turn: str = WHITE) -> tuple[Position, str, tuple[int, int] | None]:
+    """A pasted position in any of its forms (``interchange.read_position_text`` for text), which form it was,
+    and the dice the form carries (an XGID's, a GNU Backgammon Match ID's) or None."""
     if isinstance(value, dict):
-        return Position.from_json(value), "json"
+        return Position.from_json(value), "json", None
     if not isinstance(value, str):
         raise InvalidPositionError(f"a position is text or an object, not {quote(value)}")
-    text = value.strip()
-    if text.lower().startswith("nardy:"):
-        return from_text(text), "text"
-    if text.upper().startswith("XGID=") or text.count(":") >= 8:
-        return from_xgid(text), "xgid"
-    if text.lower().startswith("position id:") or len(text) == 14:
-        return from_gnubg_id(text, turn), "gnubg"
-    raise InvalidPositionError(f"{quote(text)} is neither nardy text, an XGID nor a GNU Backgammon Position ID")
+    return read_position_text(value, turn)
 
 
 def _bounded(value):
@@ -233,9 +227,8 @@ def forms(request: dict) -> dict:
     turn = read_choice(request.get("turn", WHITE), "turn", COLORS, InvalidRequestError)
     dice = parse_dice(request["dice"]) if request.get("dice") is not None else None
     try:
-        position, read = read_any(request["position"], turn)
+        position, read, carried = read_any(request["position"], turn)
         check_playable(position)
-        carried = xgid_dice(request["position"]) if read == "xgid" else None
     except InvalidPositionError as error:
         if error.code is None:
             raise

@@ -154,6 +154,19 @@ class Match:
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
             raise NardyError(f"match length {quote(self.length)}: a whole number of points, at least 1")
 
+    def start_at(self, scores: dict, crawford: bool | None = None) -> None:
+        """Begin at a score (a match written down from the middle), as GNU Backgammon reads such a file: the
+        first game is the Crawford game when exactly one side is a point short (unless ``crawford`` is
+        False: it was played before), and the games after it are post-Crawford; with both a point short, or
+        neither, no Crawford game is left to play or yet known."""
+        if any(not 0 <= scores[color] < self.length for color in COLORS):
+            raise NardyError(f"a score of {scores[WHITE]}-{scores[BLACK]} in a {self.length}-point match: "
+                             "each side below the length")
+        self.scores = {color: scores[color] for color in COLORS}
+        short = [color for color in COLORS if self.scores[color] == self.length - 1]
+        self.crawford = len(short) == 1 and crawford is not False
+        self.crawford_done = bool(short)
+
     @property
     def cube_allowed(self) -> bool:
         return self.length > 1 and not self.crawford

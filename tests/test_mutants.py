@@ -197,6 +197,20 @@ MUTANTS = {
     "analysis-mark-at-the-threshold": Mutant(
         "nardy_rules/analysis.py", r"if lost > threshold:", "if lost >= threshold:",
         ("tests/engine/test_analysis.py::test_gnubg_thresholds_mark_what_is_given_away_beyond_them",)),
+    # 8/4*(2) read as two hits (every copy of a repeated move keeps its star).
+    "repeat-hits-twice": Mutant(
+        "nardy_rules/notation.py", r"paths\.extend\(\[path\] \+ \[\[\(point, False\) for point, _hit in path\]\] \* "
+        r"\(repeat - 1\)\)",
+        "paths.extend([path] * repeat)",
+        ("tests/engine/test_dialects.py::test_a_hit_repeated_on_two_checkers_hits_once",)),
+    # A last result capped at the match length (Backgammon Galaxy's) refused: only what the winner needed.
+    "capped-at-what-was-needed-only": Mutant(
+        "nardy_rules/matread.py", r"points in \(needed, self\.length\)", "points == needed",
+        ("tests/engine/test_real_files.py::test_a_capped_last_result_still_ends_the_match_with_the_games_own_points",)),
+    # A resignation by the side not on roll read as one by the side on roll.
+    "resigns-only-on-roll": Mutant(
+        "nardy_rules/matread.py", r"side=None if game\.side == loser else loser\)", "side=None)",
+        ("tests/engine/test_dialects.py::test_a_resignation_by_the_side_not_on_roll_before_the_roll",)),
 }
 
 

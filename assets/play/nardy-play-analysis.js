@@ -75,7 +75,12 @@ export class Analysis {
     this.file = htmlElement("input", { type: "file", accept: ".mat,.txt,text/plain", "data-form": "import" });
     this.file.addEventListener("change", () => app.guard(() => this.importFile()));
     importLabel.append(this.file);
-    this.root.append(this.button, progressLabel, this.summary, this.plot, importLabel);
+    // What became of the file, said next to the field (the player is looking there, not at the board far
+    // above) and announced: an alert region, the field described by it and marked invalid on a refusal.
+    this.importMessage = htmlElement("p", { class: "nardy-play-import-message", id: "nardy-play-import-message",
+      role: "alert" });
+    this.file.setAttribute("aria-describedby", "nardy-play-import-message");
+    this.root.append(this.button, progressLabel, this.summary, this.plot, importLabel, this.importMessage);
     this.review = new Review(app, () => this.decisions);
   }
 
@@ -146,7 +151,7 @@ export class Analysis {
     this.decisions = rated;
     app.panel.sheet.setMarks(rated, (index) => app.guard(() => this.review.show(index)));
     if (app.mode === "game") app.render();
-    else app.panel.sheet.show(app.state.scoresheet, app.state.results);
+    else app.panel.sheet.show(app.state.scoresheet, app.state.results, app.state.players);
     this.showSummary(summary);
     this.showPlot();
     if (app.store) app.store.keep(app);
@@ -212,18 +217,28 @@ export class Analysis {
       if (file.size > MAX_FILE) throw new RangeError("too long");
       text = await file.text();
     } catch (error) {
-      app.say(error instanceof RangeError ? `${app.t("import-bad")} ${app.t("import-too-long")}` : app.t("import-unreadable"));
+      this.importSaid(error instanceof RangeError ? `${app.t("import-bad")} ${app.t("import-too-long")}` :
+        app.t("import-unreadable"), true);
       return;
     } finally {
       this.file.value = "";
     }
     const answer = await app.ask({ op: "import", text });
     if (answer.error) {
-      app.say(importProblem(app.t, app.strings, answer));
+      this.importSaid(importProblem(app.t, app.strings, answer), true);
       return;
     }
     await this.open(answer);
-    app.say(app.t("import-done"));
+    this.importSaid(app.t("import-done"), false);
+  }
+
+  /** The import's outcome next to the file field, as text (it quotes the file); a refusal marks the field. */
+  importSaid(text, refused) {
+    this.importSaidCount = (this.importSaidCount || 0) + 1; // for the tests: an outcome was said
+    this.importMessage.textContent = text;
+    this.importMessage.classList.toggle("nardy-play-import-refused", refused);
+    if (refused) this.file.setAttribute("aria-invalid", "true");
+    else this.file.removeAttribute("aria-invalid");
   }
 
   /** A match the engine imported (the import op's answer): both seats people, to replay, analyse or play on. */

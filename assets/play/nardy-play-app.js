@@ -202,7 +202,7 @@ export class PlayApp {
     this.panel.setInfo(stateText(this.t, state, this.seats));
     this.panel.setScore(scoreText(this.t, state));
     this.panel.setGame(state.variant, this.sound.on);
-    this.panel.sheet.show(state.scoresheet, state.results);
+    this.panel.sheet.show(state.scoresheet, state.results, state.players);
     this.updateButtons();
     // The forms and the link of the turn as it began, with its roll: what opens it again.
     if (this.forms) this.forms.show(state.turn ? state.turn.position : state.position, state.turn ? state.turn.dice : null);

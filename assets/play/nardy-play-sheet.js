@@ -79,7 +79,7 @@ function cellContent(t, cell, rated, review) {
 
 /** One game: its name, the opening roll(s), the table of numbered lines, the result; marks: {entry index:
     [rated decisions]} of the game, review(decision index) shows one. */
-function gameBlock(t, index, entries, result, marks, review) {
+function gameBlock(t, index, entries, result, marks, review, players) {
   const block = htmlElement("section", { class: "nardy-play-sheet-game" });
   block.append(htmlElement("h3", { class: "nardy-play-sheet-name" }, t("play-game-n", { game: index + 1 })));
   for (const entry of entries.filter((item) => item.kind === "opening")) {
@@ -89,8 +89,8 @@ function gameBlock(t, index, entries, result, marks, review) {
   if (rows.length) {
     const table = htmlElement("table", { class: "nardy-play-sheet-table" });
     const head = htmlElement("tr");
-    head.append(htmlElement("th", { scope: "col" }, t("sheet-number")), htmlElement("th", { scope: "col" }, t("setup-white")),
-      htmlElement("th", { scope: "col" }, t("setup-black")));
+    head.append(htmlElement("th", { scope: "col" }, t("sheet-number")), playerHead(t, "white", players),
+      playerHead(t, "black", players));
     const body = htmlElement("tbody");
     rows.forEach((cells, number) => {
       const row = htmlElement("tr");
@@ -109,6 +109,16 @@ function gameBlock(t, index, entries, result, marks, review) {
   }
   if (result) block.append(htmlElement("p", { class: "nardy-play-sheet-result" }, resultText(t, result)));
   return block;
+}
+
+/** A column's head: the colour, and the player's name under it when the match has names (an imported
+    file's); the name is inserted as text. */
+function playerHead(t, side, players) {
+  const head = htmlElement("th", { scope: "col" }, t(side === "white" ? "setup-white" : "setup-black"));
+  if (players && players[side]) {
+    head.append(" ", htmlElement("span", { class: "nardy-play-sheet-player" }, players[side]));
+  }
+  return head;
 }
 
 export class Scoresheet {
@@ -134,15 +144,18 @@ export class Scoresheet {
     this.shown = [];
   }
 
-  /** Every game's entries (the page's scoresheet) and the results of the games finished. */
-  show(games, results) {
+  /** Every game's entries (the page's scoresheet), the results of the games finished, and the players' names
+      ({white, black}, or null: the colours alone). */
+  show(games, results, players = null) {
     const shown = this.shown;
+    const names = players ? `${players.white}\n${players.black}` : "";
     this.shown = games.map((entries, index) => {
       const old = shown[index];
       const result = results[index] || null;
-      if (old && old.entries === entries && old.count === entries.length && old.result === Boolean(result)) return old;
-      const block = gameBlock(this.t, index, entries, result, this.marks[index + 1], this.review);
-      return { entries, count: entries.length, result: Boolean(result), block };
+      if (old && old.entries === entries && old.count === entries.length && old.result === Boolean(result) &&
+          old.names === names) return old;
+      const block = gameBlock(this.t, index, entries, result, this.marks[index + 1], this.review, players);
+      return { entries, count: entries.length, result: Boolean(result), names, block };
     });
     const blocks = this.shown.map((game) => game.block);
     if (blocks.length !== this.list.children.length || blocks.some((block, index) => this.list.children[index] !== block)) {

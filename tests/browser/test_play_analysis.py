@@ -48,11 +48,13 @@ def long_game_text(seed: int = 5) -> str:
     return export_text(bot_match("long", 0, seed))["text"]
 
 
-def import_file(play: Play, name: str, text: str):
-    said = play.state("window.nardyPlay.panel.said || 0")
+def import_file(play: Play, name: str, text: str) -> str:
+    """Choose a file in the import field; what the page then says next to the field."""
+    said = play.state("window.nardyPlay.analysis.importSaidCount || 0")
     play.page.locator("input[data-form='import']").set_input_files(
         {"name": name, "mimeType": "text/plain", "buffer": text.encode("utf-8")})
-    play.page.wait_for_function(f"window.nardyPlay.panel.said > {said}", timeout=60000)
+    play.page.wait_for_function(f"(window.nardyPlay.analysis.importSaidCount || 0) > {said}", timeout=60000)
+    return play.page.locator(".nardy-play-import-message").inner_text().strip()
 
 
 def watch_progress(play: Play):
@@ -96,9 +98,10 @@ def test_a_short_match_imported_analysed_and_a_blunder_shown(phone, site_url):
     expected = analyse(read_match_text(MATCH.read_text(encoding="utf-8")))
     play = Play(phone, site_url)
     assert play.page.locator("select[data-setting='black'] option[value='computer-expert']").count() == 1
-    import_file(play, "gnubg-1pt.mat", MATCH.read_text(encoding="utf-8"))
-    assert play.status() == t("import-done")
+    assert import_file(play, "gnubg-1pt.mat", MATCH.read_text(encoding="utf-8")) == t("import-done")
     play.wait("s.phase === 'match-over'")
+    # The players' names of the file head the scoresheet's columns, under the colours.
+    assert play.page.locator(".nardy-play-sheet-player").all_inner_texts()[:2] == ["gnubg", "root"]
     watch_progress(play)
     play.press("analyse")
     analysed(play, t)
@@ -169,8 +172,7 @@ def test_a_long_game_imported_and_analysed(phone, site_url):
     text = long_game_text()
     expected = analyse(read_match_text(text))
     play = Play(phone, site_url)
-    import_file(play, "long-game.txt", text)
-    assert play.status() == t("import-done")
+    assert import_file(play, "long-game.txt", text) == t("import-done")
     play.wait("s.variant === 'long' && s.phase === 'match-over'")
     play.page.locator(".nardy-play-analysis button[data-action='analyse']").click()
     analysed(play, t)
@@ -205,11 +207,20 @@ def test_a_damaged_file_is_answered_in_russian_and_the_page_goes_on(phone, site_
     assert error.code == "bad-move" and error.line and "<b>" in error.params["text"]
     play = Play(phone, site_url, "ru", dice=[(3, 1)])
     before = play.state("window.nardyPlay.state.phase")
-    import_file(play, "damaged.mat", damaged)
-    assert play.status() == f"{t('import-bad-at', line=error.line)} {t('import-bad-move', text=error.params['text'])}"
-    assert play.page.locator(".nardy-play .nardy-live-status b").count() == 0  # the file's text stays text
-    import_file(play, "empty.mat", "Game 1\n")
-    assert play.status() == f"{t('import-bad')} {t('import-no-match')}"  # no line: the whole text
+    status = play.status()
+    said = import_file(play, "damaged.mat", damaged)
+    assert said == f"{t('import-bad-at', line=error.line)} {t('import-bad-move', text=error.params['text'])}"
+    message = play.page.locator(".nardy-play-import-message")
+    assert message.locator("b").count() == 0  # the file's text stays text
+    # Said next to the file field (not in the status line under the board), announced, the field marked.
+    field = play.page.locator("input[data-form='import']")
+    assert message.get_attribute("role") == "alert" and field.get_attribute("aria-invalid") == "true"
+    assert field.get_attribute("aria-describedby") == message.get_attribute("id")
+    field_box, message_box = field.bounding_box(), message.bounding_box()
+    assert 0 <= message_box["y"] - (field_box["y"] + field_box["height"]) < 60, (field_box, message_box)
+    assert message_box["x"] + message_box["width"] <= 390  # within the phone's width
+    assert play.status() == status  # the status line under the board is left as it was
+    assert import_file(play, "empty.mat", "Game 1\n") == f"{t('import-bad')} {t('import-no-match')}"  # no line
     # The game shown goes on: the match is the one before, still played.
     assert play.state("window.nardyPlay.state.phase") == before and play.state("window.nardyPlay.mode") == "game"
     play.press("opening")

@@ -80,7 +80,7 @@ def test_a_stored_record_that_does_not_read_is_named():
     assert answer["where"] == {"game": 1, "action": 2}
     assert answer["error"].startswith("game 1, action 2 {\"act\":\"roll\",\"dice\":[9,1]}: dice are two whole")
     old = dict(record, version=0)
-    assert game(record=old) == {"error": "version 0 is not supported: this engine reads version 1",
+    assert game(record=old) == {"error": "version 0 is not supported: this engine reads versions 1, 2",
                                 "where": {"game": None, "action": None}}
 
 
