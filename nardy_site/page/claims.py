@@ -841,9 +841,11 @@ def _figure_pattern(figure: str) -> re.Pattern:
 def _has_word(text: str, forms) -> bool:
     """One of ``forms`` is a word of ``text``: a form ending in * is a stem (a word starting with it), one
     starting with * an ending (a word ending with it: a negative verb's suffix), one with a space words in a row."""
-    found = [w.casefold() for w in _WORD.findall(text.replace("\u02bb", "").replace("\u02bc", ""))]
+    # A word holds Uzbek's ʻ and ʼ (modifier letters: boʻsh "empty" is not bosh "head"); a casefolded Turkic İ
+    # leaves a combining dot (U+0307) behind.
+    found = [w.casefold().replace("\u0307", "") for w in _WORD.findall(text)]
     for form in forms:
-        form = form.casefold().replace("\u02bb", "").replace("\u02bc", "")
+        form = form.casefold()
         if " " in form:
             *first, last = form.split()
             pattern = "".join(re.escape(w) + " " for w in first) + (
