@@ -87,7 +87,7 @@ _NOTES_MARKER = re.compile(r"^\s*<!--\s*nardy-game:\s*(?P<target>[a-z0-9-]+)\s*-
 _LOOSE_NOTES_MARKER = re.compile(r"^\s*<!--\s*nardy-game", re.IGNORECASE)
 #: A claim marker as it must be written, anything that opens like one, and where a sentence ends (. ! ? and the
 #: Armenian full stop, before white space).
-_CLAIM = re.compile(r"<!--\s*claim:(?P<body>(?:(?!-->).)*)-->")
+_CLAIM = re.compile(r"<!--\s*claim:(?P<body>(?:(?!-->|<!--).)*)-->")
 _LOOSE_CLAIM = re.compile(r"<!--\s*claim", re.IGNORECASE)
 SENTENCE_END = re.compile(r"(?<=[.!?\u0589])\s+")
 #: What starts a new paragraph of prose besides a blank line: a list item, a heading, a table row, a comment line.

@@ -13,8 +13,9 @@ one command), one entry per verdict::
 
 - **short nardy**: GNU Backgammon's cubeless equity (for the side that
   plays, after each play) at ``plies`` look-ahead. The verdict holds when the
-  better play is at least :data:`ERROR` (0.04: what GNU Backgammon calls an
-  error) above the mistake. The doc tests evaluate both again with
+  better play is at least :data:`DOUBTFUL` above the mistake (0.04: GNU
+  Backgammon marks a play that gives away more doubtful; 0.08 an error, 0.16 a
+  blunder). The doc tests evaluate both again with
   GNU Backgammon and with the project's own evaluator, which must agree on
   the order (``tests/docs/test_verdicts.py``).
 - **long nardy** (no outside evaluator exists): a rollout of both plays,
@@ -62,8 +63,9 @@ from ..paths import ROOT, display
 FOLDER = ROOT / "data" / "mistakes"
 FORMAT = "nardy-mistakes"
 VERSION = 1
-#: GNU Backgammon's smallest error: a play this much worse in cubeless equity is a mistake by its measure.
-ERROR = 0.04
+#: GNU Backgammon's smallest mark: a play this much worse in cubeless equity is at least doubtful by its measure
+#: (``nardy_rules.analysis.MARKS``: doubtful over 0.04, an error over 0.08, a blunder over 0.16).
+DOUBTFUL = 0.04
 #: The fewest rollout games per play (36 x 36: every pair of first rolls once on average).
 MIN_GAMES = 1296
 #: The computer's level that plays the rollouts, on both sides. Not ``STRONGEST`` (``expert``): its look-ahead
@@ -169,9 +171,9 @@ class Verdict:
                 return (f"the rollout's 95% interval of the difference, {low:+.3f} to {high:+.3f}, does not exclude "
                         f"zero: roll out more games (scripts/mistakes.py --games N)")
             return None
-        if self.loss < ERROR:
+        if self.loss < DOUBTFUL:
             return (f"GNU Backgammon ({self.plies}-ply) puts {self.better} only {self.loss:.3f} above {self.mistake}; "
-                    f"a mistake costs at least {ERROR}")
+                    f"a mistake costs at least {DOUBTFUL}")
         return None
 
 
