@@ -34,7 +34,7 @@ def title(code: str, step) -> str:
         return expected.catalog_text(code, TITLES["cube", step.side, step.taken]).format(number=step.number, value=value)
     dice = f"{max(step.dice)}-{min(step.dice)}"
     return expected.catalog_text(code, TITLES[step.kind, step.side]).format(number=step.number, dice=dice,
-                                                                            play=step.notation)
+                                                                            play=step.own_notation)
 
 
 class Replay:
