@@ -229,8 +229,14 @@ MUTANTS = {
         "held": ("kk", "short-game.md", "held where=home count=5 points=1,3,4,5,6",
                  "held where=home count=4 points=1,3,4,5"),
         "run": ("hy", "long-game.md", "run count=5 from=7 to=11", "run count=6 from=6 to=11"),
-        "pips": ("az", "short-mistakes.md", "132 xana sayına qarşı 88", "120 xana sayına qarşı 88"),
-        "rolls": ("en", "short-mistakes.md", "home next turn with 17 rolls of 36", "home next turn with 18 rolls of 36"),
+        "pips": ("az", "short-mistakes.md", "132 xana sayına qarşı 88: onlar yalnız qara daşı vurub onu barda saxlasalar "
+                 "qalib gələ bilərlər.<!-- claim: pips count=132 -->",
+                 "120 xana sayına qarşı 88: onlar yalnız qara daşı vurub onu barda saxlasalar qalib gələ bilərlər."
+                 "<!-- claim: pips count=120 -->"),
+        "rolls": ("en", "short-mistakes.md", "with 17 rolls of 36 and, both sides playing their best, escapes the mars in "
+                  "68 games of 100.<!-- claim: rolls at=better goal=home count=17 -->",
+                  "with 18 rolls of 36 and, both sides playing their best, escapes the mars in 68 games of 100.<!-- "
+                  "claim: rolls at=better goal=home count=18 -->"),
         "lost": ("ru", "long-game.md", "Сыграна двойка, четверка пропадает: пункт 20 занят.<!-- claim: lost dice=4 -->",
                  "Сыграна четверка, двойка пропадает: пункт 20 занят.<!-- claim: lost dice=2 -->"),
         "worst": ("ru", "short-game.md", "Теперь худшее для белых — марс.<!-- claim: worst result=mars -->",

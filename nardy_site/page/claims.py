@@ -63,7 +63,7 @@ from nardy_rules.reasons import CODES
 
 from ..paths import ROOT
 from .excerpt import bounded, excerpt
-from .markdown_reader import ClaimMarker, Document, document, without_code_spans
+from .markdown_reader import ClaimMarker, Document, LineError, document, without_code_spans
 
 #: The words a value may be written with in each language.
 WORDS = ROOT / "locales" / "claim_words.toml"
@@ -74,10 +74,8 @@ _WORD = re.compile(r"\w+")
 _KEY = re.compile(r"^[a-z][a-z-]*$")
 
 
-class ClaimError(ValueError):
-    def __init__(self, path: str, line: int, reason: str):
-        super().__init__(f"{path}:{line}: {reason}")
-        self.path, self.line, self.reason = path, line, reason
+class ClaimError(LineError):
+    """A claim that is malformed or that the engine or its sentence contradicts."""
 
 
 # ---------------------------------------------------------------------- the kinds
@@ -145,6 +143,9 @@ EVENTS = ("escape-mars", "mars")
 MARK_NAMES = ("doubtful", "error", "blunder")
 RESULT_NAMES = ("single", "mars", "koks")
 COMMON = ("at", "side", "block", "step")
+#: The keys whose value is one of a few words.
+CHOICES = {"side": ("white", "black", "mover", "opponent"), "goal": GOALS, "event": EVENTS, "mark": MARK_NAMES,
+           "result": RESULT_NAMES, "reason": CODES}
 
 
 @dataclass(frozen=True)
@@ -235,33 +236,13 @@ def _value(kind: str, key: str, value: str):
         if value != "yes":
             raise ValueError(f"new={excerpt(value)}: write new=yes or leave it out")
         return True
-    if key == "side":
-        if value not in ("white", "black", "mover", "opponent"):
-            raise ValueError(f"side={excerpt(value)}: white, black, mover or opponent")
-        return value
-    if key == "goal":
-        if value not in GOALS:
-            raise ValueError(f"goal={excerpt(value)}: one of {', '.join(GOALS)}")
-        return value
-    if key == "event":
-        if value not in EVENTS:
-            raise ValueError(f"event={excerpt(value)}: one of {', '.join(EVENTS)}")
-        return value
-    if key == "mark":
-        if value not in MARK_NAMES:
-            raise ValueError(f"mark={excerpt(value)}: one of {', '.join(MARK_NAMES)}")
-        return value
-    if key == "result":
-        if value not in RESULT_NAMES:
-            raise ValueError(f"result={excerpt(value)}: one of {', '.join(RESULT_NAMES)}")
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise ValueError(f"{key}={excerpt(value)}: one of {', '.join(CHOICES[key])}")
         return value
     if key == "loss":
         if not re.fullmatch(r"0\.\d{1,3}", value):
             raise ValueError(f"loss={excerpt(value)}: a figure like 0.04")
-        return value
-    if key == "reason":
-        if value not in CODES:
-            raise ValueError(f"reason={excerpt(value)}: one of {', '.join(CODES)}")
         return value
     if key == "move":
         paths = parse_tokens(value)

@@ -35,7 +35,7 @@ from nardy_rules import NardyError, parse_play
 
 from .excerpt import bounded, excerpt
 from .games import SECTIONS, Game, first_events
-from .markdown_reader import Document, MarkedNotes, document
+from .markdown_reader import Document, LineError, MarkedNotes, document
 
 ROLL = re.compile(r"(?<!\d)([1-6])-([1-6])(?!\d)")
 #: The bold lead at an item's start, then an optional code span right after it.
@@ -43,10 +43,8 @@ LEAD = re.compile(r"^\*\*(?P<lead>.+?)\*\*\s*(?:`(?P<play>[^`]+)`)?")
 LINK = re.compile(r"\]\(\s*<?(?P<target>[^)\s>]+)>?\s*\)")
 
 
-class NotesError(ValueError):
-    def __init__(self, path: str, line: int, reason: str):
-        super().__init__(f"{path}:{line}: {reason}")
-        self.path, self.line, self.reason = path, line, reason
+class NotesError(LineError):
+    """Notes on a game that are malformed or that the game contradicts."""
 
 
 def find_notes(page: str | Document, path: str) -> list[MarkedNotes]:

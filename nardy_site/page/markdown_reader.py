@@ -481,6 +481,14 @@ def read(text: str, front_matter: bool = True) -> Document:
                     tuple(tables), tuple(links), tuple(prose), tuple(notes), tuple(claims))
 
 
+class LineError(ValueError):
+    """A problem of a page at a line: ``file:line: reason`` (the notes on a game, the claims)."""
+
+    def __init__(self, path: str, line: int, reason: str):
+        super().__init__(f"{path}:{line}: {reason}")
+        self.path, self.line, self.reason = path, line, reason
+
+
 class PageError(ValueError):
     """A page file that cannot be read as text: ``file:line: cannot read the page: why``, one line.
 

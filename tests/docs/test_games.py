@@ -219,7 +219,7 @@ def test_a_black_play_written_in_whites_numbers_fails_the_notes(lang):
 def test_the_notes_say_how_the_moves_are_numbered():
     """The notes' introduction says each side's moves are numbered from its own side (no longer in White's)."""
     words = {"uz": "oʻsha tomondan", "az": "öz nömrələməsi", "kk": "өз нөмірлеуімен", "hy": "այդ կողմի տեսանկյունից",
-             "ru": "со стороны этой стороны", "en": "numbered from that side"}
+             "ru": "как их считает сама эта сторона", "en": "numbered from that side"}
     for lang in enabled():
         for page in GAME_PAGES:
             game = text(ROOT / "docs" / lang.code / page).split("{ #game }", 1)[1]

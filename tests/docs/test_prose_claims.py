@@ -21,10 +21,9 @@ from nardy_site.page.claims import KINDS, page_problems, read_claims, stated_pro
 from nardy_site.page.markdown_reader import read
 from nardy_site.page.structure import compare_texts
 from nardy_site.translations.languages import enabled, source
+from tests.test_mutants import MUTANTS
 
 from .pages import ROOT, name, page_paths, text
-
-ARTICLES = ("short-game.md", "long-game.md", "short-mistakes.md", "long-mistakes.md", "mars-and-koks.md")
 
 
 def blocks_of(page, page_name):
@@ -77,64 +76,46 @@ def test_every_article_and_rules_page_states_its_claims_in_every_language():
 
 # ---------------------------------------------------------------------- each kind can fail
 
-#: For each kind, a claim of a page (language, page, the marker as written) and a false value in its place: the
-#: engine must contradict it. Several are the false sentences the reviews found, put back in some language.
-FALSE = {
-    "checkers": ("en", "long-game.md", "left on the head.<!-- claim: checkers where=head count=5 -->",
-                 "left on the head.<!-- claim: checkers where=head count=6 -->"),
-    # Mistake 7: "two white checkers are not home yet" (seven were outside in the old position).
-    "blots": ("ru", "short-mistakes.md", "blots at=mistake count=3 points=3,7,8", "blots at=mistake count=2 points=3,7"),
-    "held": ("kk", "short-game.md", "held where=home count=5 points=1,3,4,5,6", "held where=home count=4 points=1,3,4,5"),
-    # The 7-point "makes it harder for a hit checker to enter": it is not a point of the home.
-    "made": ("en", "short-mistakes.md", "made at=better where=home count=1 -->", "made at=better where=home count=2 -->"),
-    "run": ("hy", "long-game.md", "run count=5 from=7 to=11", "run count=6 from=6 to=11"),
-    "pips": ("az", "short-mistakes.md", "pips count=132 -->", "pips count=131 -->"),
-    "rolls": ("uz", "short-mistakes.md", "rolls at=better goal=home count=17", "rolls at=better goal=home count=18"),
-    # Mistake 10: "the mars cannot be saved any more".
-    "chance": ("ru", "short-mistakes.md", "chance at=better event=escape-mars percent=68",
-               "chance at=better event=escape-mars percent=0"),
-    "lost": ("az", "long-game.md", "lost dice=4,6", "lost dice=4"),
-    # The long game, turn 25: "White takes no checker from the head — it does not have to".
-    "refused": ("en", "long-game.md", "refused move=24/20 reason=point-closed --> Five",
-                "refused move=24/20 reason=head-rule --> Five"),
-    "leaves": ("kk", "long-mistakes.md", "leaves from=24 dice=4,5", "leaves from=24 dice=4"),
-    # The short game's lessons: "two white checkers went to the bar".
-    "hits": ("uz", "short-game.md", "hits side=white count=3", "hits side=white count=2"),
-    "bar-most": ("hy", "short-game.md", "bar-most side=white count=2", "bar-most side=white count=3"),
-    # Mistake 1: "the first move is 1-1".
-    "turn": ("en", "short-mistakes.md", "turn number=3", "turn number=1"),
-    # "0.04 is what GNU Backgammon calls an error".
-    "threshold": ("ru", "short-mistakes.md", "threshold mark=doubtful loss=0.04", "threshold mark=error loss=0.04"),
-    "worst": ("kk", "short-mistakes.md", "worst at=better result=mars", "worst at=better result=koks"),
-}
+#: The articles' false sentences put back, one per kind of claim, each with the claim it makes: the mutants of
+#: tests/test_mutants.py, which also prove that the page's test fails on a copy of the repository.
+FALSE = {name.removeprefix("claim-"): mutant for name, mutant in MUTANTS.items() if name.startswith("claim-")}
 
 
-def test_every_kind_has_a_false_claim_below():
-    assert set(FALSE) == set(KINDS)
+def test_every_kind_has_a_false_sentence():
+    assert set(KINDS) <= set(FALSE)
 
 
-@pytest.mark.parametrize("kind", list(FALSE))
-def test_a_false_claim_fails_naming_its_line(kind):
-    lang, page, old, new = FALSE[kind]
-    path = ROOT / "docs" / lang / page
-    original = text(path)
-    assert original.count(old) == 1, f"{old!r} should occur once in {lang}/{page}"
-    mutated = original.replace(old, new)
-    line = original[: original.index(old)].count("\n") + 1
-    problems = problems_of(mutated, f"{lang}/{page}")
-    assert len(problems) == 1 and problems[0].startswith(f"{lang}/{page}:{line}: claim "), problems
-    assert re.search(r"the engine (finds|refuses|allows)", problems[0]), problems
+@pytest.mark.parametrize("name", list(FALSE))
+def test_a_false_claim_fails_naming_its_line(name):
+    mutant = FALSE[name]
+    original = (ROOT / mutant.path).read_text(encoding="utf-8")
+    mutated = mutant.apply(original)
+    line = original[: re.search(mutant.pattern, original).start()].count("\n") + 1
+    page = mutant.path.removeprefix("docs/")
+    problems = problems_of(mutated, page)
+    assert problems and all(p.startswith(f"{page}:{line}: claim ") for p in problems), problems
+    assert any(re.search(r"the engine (finds|refuses|allows)", p) for p in problems), problems
 
 
-@pytest.mark.parametrize("kind", list(FALSE))
+def first_claims() -> dict:
+    """The first claim of each kind on the source language's pages."""
+    found = {}
+    for path in page_paths():
+        if path.parent.name == source().code and path.exists():
+            page = read(text(path))
+            for claim in read_claims(page, name(path), read_blocks(page, name(path))[0])[0]:
+                found.setdefault(claim.kind, (path, claim))
+    return found
+
+
+FIRST = first_claims()
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_a_sentence_that_does_not_state_the_claim_fails(kind):
     """The same claim after a sentence that says something else: its figure is not in it, in any language."""
-    lang, page, old, _new = FALSE[kind]
-    path = ROOT / "docs" / lang / page
-    page_text = read(text(path))
-    found, _ = read_claims(page_text, f"{lang}/{page}", read_blocks(page_text, f"{lang}/{page}")[0])
-    claim = next(c for c in found if c.text in old or old.startswith(c.text))
-    assert stated_problem(claim, lang) is None
+    path, claim = FIRST[kind]
+    assert stated_problem(claim, path.parent.name) is None
     for other in enabled():
         emptied = dataclasses.replace(claim, sentence="—")
         assert "does not state" in stated_problem(emptied, other.code)
