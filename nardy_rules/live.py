@@ -21,8 +21,7 @@ Operations:
   "result"}`` (see :func:`position_answer`).
 - ``state``: the turn so far (see :func:`state`).
 - ``check``: with ``"from"`` and ``"to"`` (and ``"die"``, optional):
-  ``{"legal": true, "move": {...}, "notation": "13/8*", "own": "12/17*"}`` (``own``: the move in the
-  mover's own numbering, as the play page says it) or
+  ``{"legal": true, "move": {...}, "notation": "13/8*"}`` or
   ``{"legal": false, "reason": {"code", "params", "key"}}``.
 - ``paths``: with ``"from"``: where that checker can go now, with one or more dice.
 - ``plays``: every legal play of the turn from its start position, in notation
@@ -59,7 +58,7 @@ from .dice import dice_to_play
 from .errors import InvalidRequestError, NardyError
 from .interchange import from_text, to_text
 from .play import Move
-from .position import BAR, OFF, Position
+from .position import OFF, Position
 from .reasons import Refusal
 from .turn import Turn
 
@@ -194,13 +193,9 @@ def _plays(start: Turn) -> list:
     return list(found.values())
 
 
-def path_notation(moves: list[Move], turn: Turn | None = None) -> str:
-    """One checker's moves in notation, through each landing point: ``24/18/13``, ``13/10*/5``, ``6/off``;
-    with ``turn``, in its mover's own numbering (Black's ``12/17`` is its ``13/8``)."""
-    def point(p):
-        return p if turn is None or p in (BAR, OFF) else turn.start.to_own(turn.color, p)
-
-    return "/".join([str(point(moves[0].start))] + [f"{point(m.end)}{'*' if m.hit else ''}" for m in moves])
+def path_notation(moves: list[Move]) -> str:
+    """One checker's moves in notation, through each landing point: ``24/18/13``, ``13/10*/5``, ``6/off``."""
+    return "/".join([str(moves[0].start)] + [f"{m.end}{'*' if m.hit else ''}" for m in moves])
 
 
 def checker_refusal(turn: Turn, start) -> Refusal | None:
@@ -213,7 +208,7 @@ def targets(turn: Turn, start) -> dict:
     """Where the checker on ``start`` can go now, and where and why it may not.
 
     ``paths``: as the ``paths`` op, each with its ``notation``
-    (:func:`path_notation`) and its ``own`` notation (the mover's numbering); ``refused``: for each die left, the point the
+    (:func:`path_notation`); ``refused``: for each die left, the point the
     checker would land on with it (or ``off``) when the rules refuse that
     single move, each ``{"end", "reason"}`` with the engine's reason: a
     closed point, the head rule, the six-block, bearing off too early or
@@ -227,8 +222,7 @@ def targets(turn: Turn, start) -> dict:
     if reason is not None:  # then no destination has another reason (nor a path)
         return {"paths": [], "refused": [], "reason": reason_json(reason)}
     paths = [
-        {"end": p["end"], "moves": [_move_json(m) for m in p["moves"]], "notation": path_notation(p["moves"]),
-         "own": path_notation(p["moves"], turn)}
+        {"end": p["end"], "moves": [_move_json(m) for m in p["moves"]], "notation": path_notation(p["moves"])}
         for p in turn.paths(start)
     ]
     reached = {p["end"] for p in paths}
@@ -249,8 +243,7 @@ def check(turn: Turn, start, end, die) -> dict:
     if refusal is not None:
         return {"legal": False, "reason": reason_json(refusal)}
     moved = turn.copy().move(start, end, die)
-    return {"legal": True, "move": _move_json(moved), "notation": moved.notation,
-            "own": path_notation([moved], turn)}
+    return {"legal": True, "move": _move_json(moved), "notation": moved.notation}
 
 
 def turn_answer(turn: Turn, request: dict) -> dict:

@@ -150,7 +150,7 @@ export class Online {
     if (moved) {
       app.sound.move();
       const found = await app.ask(turnRequest(before, "check", { from: action.from, to: action.to, die: action.die }));
-      if (found.notation) app.sayMoved(found.own || found.notation, true);
+      if (found.notation) app.sayMoved(found.notation, true);
     } else if (action) {
       if (action.act === "roll" || action.act === "opening") app.sound.dice();
       app.say(`${actionText(this.t, app.strings, action, before, frame)} ${this.turnText()}`);

@@ -40,7 +40,7 @@ export async function drive(app) {
       if (full.act === "move") {
         const found = await app.ask(turnRequest(app.state, "check", { from: full.from, to: full.to, die: full.die }));
         if (!(await app.play(full, { drive: false }))) return;
-        if (found.notation) app.sayMoved(found.own || found.notation, true);
+        if (found.notation) app.sayMoved(found.notation, true);
       } else if (!(await app.play(full, { drive: false }))) {
         return;
       }

@@ -140,5 +140,5 @@ export async function playPath(app, path, start = null) {
     const action = { act: "move", from: move.from, to: move.to, die: move.die };
     if (!(await app.play(action, { drive: false, start: index === 0 ? start : null }))) return;
   }
-  app.sayMoved(path.own || path.notation);
+  app.sayMoved(path.notation);
 }

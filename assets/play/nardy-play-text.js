@@ -95,7 +95,7 @@ export function actionText(t, strings, action, before, answer) {
   } else if (act === "roll") {
     parts.push(t(`play-rolled-${before.side}`, { dice: formatDice(action.dice) }));
   } else if (act === "confirm" && last && last.kind === "play") {
-    parts.push(t(`play-played-${last.side}`, { play: last.own || last.play }));
+    parts.push(t(`play-played-${last.side}`, { play: last.play }));
   } else if (["double", "take", "pass", "resign", "accept", "decline"].includes(act) && last) {
     parts.push(sheetLine(t, last) + ".");
   } else if (act === "next-game") {

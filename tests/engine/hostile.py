@@ -69,7 +69,7 @@ MESSAGE_LIMIT = 300
 SHAPES = {
     "state": [{"position", "turn", "dice", "remaining", "max_dice", "moves", "complete", "lost", "lost_reasons",
                "legal_moves", "pips", "next", "result", "text", "next_text", "next_pips"}],
-    "check": [{"legal", "move", "notation", "own"}, {"legal", "reason"}],
+    "check": [{"legal", "move", "notation"}, {"legal", "reason"}],
     "paths": [{"paths"}],
     "targets": [{"paths", "refused", "reason"}],
     "plays": [{"plays"}],

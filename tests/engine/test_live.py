@@ -59,8 +59,8 @@ def refusal(code, **params):
 
 def legal(start, end, die, hit=False, notation=None):
     """A legal check answer: the move, and its notation (written by hand where it differs from start/end)."""
-    written = notation or f"{start}/{end}{'*' if hit else ''}"
-    return {"legal": True, "move": move(start, end, die, hit), "notation": written, "own": written}
+    return {"legal": True, "move": move(start, end, die, hit),
+            "notation": notation or f"{start}/{end}{'*' if hit else ''}"}
 
 
 # The positions, each with what RULES.md says about it.
@@ -215,7 +215,7 @@ def test_paths_of_a_checker_that_cannot_move():
 def test_targets_list_the_larger_die_refusal():
     answer = ask("targets", ONE_DIE, (6, 5), **{"from": 13})
     assert answer == {
-        "paths": [{"end": 7, "moves": [move(13, 7, 6)], "notation": "13/7", "own": "13/7"}],
+        "paths": [{"end": 7, "moves": [move(13, 7, 6)], "notation": "13/7"}],
         "refused": [{"end": 8, "reason": reason("must-play-larger-die", die=6, other=5)}],
         "reason": None,
     }
@@ -224,13 +224,13 @@ def test_targets_list_the_larger_die_refusal():
 def test_targets_list_a_move_that_leaves_a_die_unplayed():
     answer = ask("targets", TWO_DICE_ONE_ORDER, (6, 5), **{"from": 11})
     assert answer == {
-        "paths": [{"end": 5, "moves": [move(11, 5, 6)], "notation": "11/5", "own": "11/5"}],
+        "paths": [{"end": 5, "moves": [move(11, 5, 6)], "notation": "11/5"}],
         "refused": [{"end": 6, "reason": reason("leaves-dice-unplayed", count=2)}],
         "reason": None,
     }
     # The other checker: 13/8 only; 13/7 is refused because Black holds 7 with two.
     assert ask("targets", TWO_DICE_ONE_ORDER, (6, 5), **{"from": 13}) == {
-        "paths": [{"end": 8, "moves": [move(13, 8, 5)], "notation": "13/8", "own": "13/8"}],
+        "paths": [{"end": 8, "moves": [move(13, 8, 5)], "notation": "13/8"}],
         "refused": [{"end": 7, "reason": reason("point-closed", point=7, count=2, color="black")}], "reason": None}
 
 

@@ -17,8 +17,6 @@ const state = await load("board/nardy-board-state.js");
 const review = await load("play/nardy-play-review.js");
 const plot = await load("play/nardy-play-plot.js");
 const analysis = await load("play/nardy-play-analysis.js");
-// What the play page says after an action (nardy-play-text.js).
-const playText = await load("play/nardy-play-text.js");
 const say = (catalog) => (key, params) => strings.message(catalog, key, params);
 const LAYOUTS = (await import(pathToFileURL(layoutPath).href)).default;
 
@@ -36,8 +34,6 @@ const tasks = {
   hintArrows: ({ position, moves, played }) => draw.hintArrows(LAYOUTS[position.variant], position, position.turn, moves, played),
   reviewLines: ({ catalog, decision }) => review.reviewLines(say(catalog), decision),
   plotSummary: ({ catalog, decisions }) => plot.plotSummary(say(catalog), decisions),
-  actionText: ({ catalog, action, before, answer }) => playText.actionText(say(catalog),
-    { reason: (reason) => strings.reasonMessage(catalog, reason) }, action, before, answer),
   importProblem: ({ catalog, answer }) => analysis.importProblem(say(catalog),
     { reason: (reason) => strings.reasonMessage(catalog, reason) }, answer),
   num: ({ values }) => values.map((value) => draw.num(value)),

@@ -85,7 +85,7 @@ def test_data_for_the_live_boards():
     assert sorted(play["notation"] for play in hit["plays"]["plays"]) == ["13/8*", "6/1*"]
     # The shown move, as "play the example" checks it.
     assert start["checks"] == [[13, 8, 5, {"legal": True, "move": {"from": 13, "to": 8, "die": 5, "hit": True},
-                                           "notation": "13/8*", "own": "13/8*"}]]
+                                           "notation": "13/8*"}]]
 
     root = ET.fromstring(figures[1].html)
     assert (root.get("data-dice"), root.get("data-show")) == ("6-6", None)
