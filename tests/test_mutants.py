@@ -168,6 +168,10 @@ MUTANTS = {
         "bot-weights-types-by-value": ("network.py", r"if type\(value\) is not type\(wanted\):", "if False:",
                                        ["test_entry_points.py::test_weights_header_fields_have_exact_types"]),
     }.items()},
+    # The analysis marks a decision that gives away exactly a threshold (GNU Backgammon's marks are "more than").
+    "analysis-mark-at-the-threshold": Mutant(
+        "nardy_rules/analysis.py", r"if lost > threshold:", "if lost >= threshold:",
+        ("tests/engine/test_analysis.py::test_gnubg_thresholds_mark_what_is_given_away_beyond_them",)),
     # The articles' false sentences put back, each with the claim it makes (one mutant per kind of claim, in
     # some language): the doc tests compute the claim and find it false (tests/docs/test_prose_claims.py).
     **{f"claim-{kind}": Mutant(f"docs/{lang}/{page}", re.escape(old), new,
@@ -242,10 +246,6 @@ MUTANTS = {
         "worst": ("ru", "short-game.md", "Теперь худшее для белых — марс.<!-- claim: worst result=mars -->",
                   "Теперь худшее для белых — кокс.<!-- claim: worst result=koks -->"),
     }.items()},
-    # The analysis marks a decision that gives away exactly a threshold (GNU Backgammon's marks are "more than").
-    "analysis-mark-at-the-threshold": Mutant(
-        "nardy_rules/analysis.py", r"if lost > threshold:", "if lost >= threshold:",
-        ("tests/engine/test_analysis.py::test_gnubg_thresholds_mark_what_is_given_away_beyond_them",)),
 }
 
 
