@@ -145,14 +145,20 @@ def _point(text: str, word: str) -> int:
     return point
 
 
-def parse_play(position: Position, dice, text: str) -> Play:
+def parse_play(position: Position, dice, text: str, own: bool = False) -> Play:
     """The legal play ``text`` describes for ``position`` and the roll ``dice``.
 
+    ``own``: the text numbers the points in the mover's own numbering (as
+    :attr:`Play.own_notation` writes them: Black's ``13/7`` is ``12/18``).
     Raises :class:`NotationError` when the text does not parse and
     :class:`IllegalPlayError` (carrying the engine's reason when one move
     explains it) when it parses but is not legal.
     """
-    paths = [_segments(path) for path in parse_tokens(text)]
+    tokens = parse_tokens(text)
+    if own:
+        tokens = [[(p if p in (BAR, OFF) else position.to_white(position.turn, p), hit) for p, hit in path]
+                  for path in tokens]
+    paths = [_segments(path) for path in tokens]
     roll = parse_dice(dice)
     legal = {play.result: play for play in position.legal_plays(roll)}
     problems: list[_Problem] = []

@@ -4,6 +4,7 @@
     .venv/bin/python scripts/mistakes.py compute --game short      # GNU Backgammon 2-ply, seconds
     .venv/bin/python scripts/mistakes.py compute --game long       # rollouts: about an hour per ten verdicts
     .venv/bin/python scripts/mistakes.py find --game short --seeds 1-40
+    .venv/bin/python scripts/mistakes.py origin --game short --seed 17 --step 14
 
 ``compute`` reads every ``better: <play> than <play>`` line of
 ``docs/uz/<game>-mistakes.md`` (the source page: every language holds the same
@@ -21,19 +22,23 @@ blocks) and writes ``data/mistakes/<game>.json`` (``nardy_site.page.verdicts``):
   weights is kept (``--force`` rolls it out again), so after a change of the
   computer's weights this one command regenerates exactly what changed.
 
-``find`` plays seeded games of the computer's ``beginner`` level against its
-``strong`` level and prints the beginner's plays that are worse than the best
-by at least ``--least`` (short nardy: GNU Backgammon, 0-ply to rank every play
-and 2-ply for the two compared; long nardy: the computer's own evaluator at
-``strong``), with
-the position's text form, to choose the articles' positions from.
+``find`` plays seeded games of the computer (``verdicts.computer_game``: its
+``beginner`` level as White against its ``strong`` level) and prints the
+beginner's plays that are worse than the best by at least ``--least`` (short
+nardy: GNU Backgammon, 0-ply to rank every play and 2-ply for the two compared;
+long nardy: the computer's own evaluator at ``strong``), each with its seed, its
+step and the position's text form, to choose the articles' positions from.
+
+``origin`` keeps, with the verdict on a position, the game it comes from: the
+record of the game of ``--seed`` up to White's play at ``--step``
+(``verdicts.origin_of``); the doc tests replay it to the position. ``compute``
+keeps each verdict's game.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from multiprocessing import Pool
 from pathlib import Path
@@ -44,8 +49,8 @@ sys.path.insert(0, str(ROOT / "scripts"))  # bot_opponents, next to this file (a
 
 from bot_opponents import gnubg_equity as equity_after  # noqa: E402
 
-from nardy_rules import Position, legal_plays, other, parse_play, to_text  # noqa: E402
-from nardy_rules.bot import Player, rank_plays  # noqa: E402
+from nardy_rules import Position, legal_plays, parse_play, to_text  # noqa: E402
+from nardy_rules.bot import rank_plays  # noqa: E402
 from nardy_site.page import verdicts  # noqa: E402
 from nardy_site.page.blocks import find_blocks  # noqa: E402
 
@@ -116,17 +121,18 @@ def compute(game: str, games: int, most: int, seed: int, force: bool, jobs: int)
     todo = page_verdicts(game)
     for done, (position, dice, better, mistake) in enumerate(todo, 1):
         entry = {"position": to_text(position), "dice": list(dice), "better": better, "mistake": mistake}
+        origin = (old.get((entry["position"], tuple(sorted(dice)), better, mistake)) or {}).get("game")
         if game == "short":
             entry["gnubg"] = {"plies": PLIES, "better": round(gnubg_equity(position, dice, better), 4),
                               "mistake": round(gnubg_equity(position, dice, mistake), 4)}
             print(f"{better} than {mistake} ({dice[0]}-{dice[1]}): {entry['gnubg']}", flush=True)
-            entries.append(entry)
+            entries.append(_with_origin(entry, origin))
             continue
         kept = old.get((entry["position"], tuple(sorted(dice)), better, mistake))
         rollout_data = kept and kept.get("rollout")
         if (rollout_data and rollout_data["seed"] == seed and rollout_data["weights"] == weights
                 and rollout_data["player"] == LEVEL and rollout_data["games"] >= games):
-            entries.append(kept)
+            entries.append(_with_origin(kept, origin))
             print(f"{better} than {mistake}: kept ({rollout_data['games']} games)", flush=True)
             continue
         pairs = rollout(position, dice, better, mistake, seed, 0, games, jobs, LEVEL)
@@ -140,7 +146,7 @@ def compute(game: str, games: int, most: int, seed: int, force: bool, jobs: int)
             pairs += rollout(position, dice, better, mistake, seed, len(pairs), verdicts.MIN_GAMES, jobs, LEVEL)
         entry["rollout"] = {"player": LEVEL, "seed": seed, "games": len(pairs), "weights": weights,
                             "outcomes": verdicts.encode_outcomes(pairs)}
-        entries.append(entry)
+        entries.append(_with_origin(entry, origin))
         # Written after every rollout: an interrupted run keeps the verdicts it finished (kept on the next run).
         later = [old.get((to_text(p), tuple(sorted(d)), b, m)) for p, d, b, m in todo[done:]]
         write(path, game, entries + [e for e in later if e is not None])
@@ -149,39 +155,66 @@ def compute(game: str, games: int, most: int, seed: int, force: bool, jobs: int)
     return 0
 
 
+def _with_origin(entry: dict, origin: dict | None) -> dict:
+    """The entry with the game its position comes from (kept across ``compute``), if the data has one."""
+    entry = {key: value for key, value in entry.items() if key != "game"}
+    if origin is not None:
+        entry["game"] = origin
+    return entry
+
+
+def keep_origin(game: str, seed: int, step: int) -> int:
+    """Keep the game of ``seed`` up to ``step`` with the verdict on its position and dice."""
+    path = verdicts.data_path(game)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    origin = verdicts.origin_of(game, seed, step)
+    record = origin["record"]
+    from nardy_site.page.games import replay_steps
+
+    last = replay_steps(record)[2][-1]
+    found = [entry for entry in data["verdicts"] if entry["position"] == to_text(last.before)
+             and sorted(entry["dice"]) == sorted(last.dice)]
+    if not found:
+        print(f"no verdict on {to_text(last.before)} with {last.dice[0]}-{last.dice[1]}: compute it first "
+              f"(White played {last.notation})", file=sys.stderr)
+        return 1
+    for entry in found:
+        entry["game"] = origin
+    write(path, game, data["verdicts"])
+    print(f"{path.relative_to(ROOT)}: the game of seed {seed}, step {step} ({last.notation}) kept with "
+          f"{len(found)} verdict(s)")
+    return 0
+
+
 def write(path, game: str, entries) -> None:
-    data = {"format": verdicts.FORMAT, "version": verdicts.VERSION, "variant": game, "verdicts": entries}
+    """The data file: one key a line, each verdict's game on one line (a record is a few hundred actions)."""
+    games = {}
+    shown = []
+    for index, entry in enumerate(entries):
+        if "game" in entry:
+            games[f"@game {index}@"] = json.dumps(entry["game"], ensure_ascii=False, separators=(",", ":"))
+            entry = {**entry, "game": f"@game {index}@"}
+        shown.append(entry)
+    data = {"format": verdicts.FORMAT, "version": verdicts.VERSION, "variant": game, "verdicts": shown}
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    for key, value in games.items():
+        text = text.replace(json.dumps(key), value)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    path.write_text(text + "\n", encoding="utf-8")
 
 
 # ---------------------------------------------------------------------- candidates
 
 
 def find(game: str, seeds: range, least: float) -> int:
-    from nardy_rules import LongPosition, ShortPosition
-
-    start = {"short": ShortPosition, "long": LongPosition}[game]
     for seed in seeds:
-        rng = random.Random(seed)
-        beginner = Player("beginner", seed)
-        position = start.start()
-        turn = 0
-        while position.result() is None:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            turn += 1
-            if position.turn == "white":
-                play = beginner(position, dice)
-                if play is not None:
-                    report(game, seed, turn, position, dice, play, least)
-            else:
-                ranked = rank_plays(position, dice, FIND_LEVEL)
-                play = ranked[0][0] if ranked else None
-            position = play.result if play is not None else position.with_turn(other(position.turn))
+        for step, position, dice, play, _record in verdicts.computer_game(game, seed):
+            if position.turn == "white" and play is not None:
+                report(game, seed, step, position, dice, play, least)
     return 0
 
 
-def report(game, seed, turn, position, dice, play, least):
+def report(game, seed, step, position, dice, play, least):
     plays = legal_plays(position, dice)
     if len(plays) < 2:
         return
@@ -198,7 +231,7 @@ def report(game, seed, turn, position, dice, play, least):
     if loss < least:
         return
     agree = ours[best] > ours[play.notation]
-    print(f"seed {seed} turn {turn} {dice[0]}-{dice[1]} loss {loss:.3f} ours-agree {agree}\n"
+    print(f"seed {seed} step {step} {dice[0]}-{dice[1]} loss {loss:.3f} ours-agree {agree}\n"
           f"  position: {to_text(position)}\n  played:   {play.notation}\n  better:   {best}", flush=True)
 
 
@@ -216,7 +249,13 @@ def main(argv=None) -> int:
     two.add_argument("--game", choices=("short", "long"), required=True)
     two.add_argument("--seeds", default="1-20", help="A-B")
     two.add_argument("--least", type=float, default=0.08)
+    three = sub.add_parser("origin", help="keep the game a verdict's position comes from with the verdict")
+    three.add_argument("--game", choices=("short", "long"), required=True)
+    three.add_argument("--seed", type=int, required=True)
+    three.add_argument("--step", type=int, required=True)
     args = parser.parse_args(argv)
+    if args.command == "origin":
+        return keep_origin(args.game, args.seed, args.step)
     if args.command == "compute":
         if args.games < verdicts.MIN_GAMES:
             parser.error(f"--games: at least {verdicts.MIN_GAMES}")

@@ -211,6 +211,80 @@ MUTANTS = {
     "resigns-only-on-roll": Mutant(
         "nardy_rules/matread.py", r"side=None if game\.side == loser else loser\)", "side=None)",
         ("tests/engine/test_dialects.py::test_a_resignation_by_the_side_not_on_roll_before_the_roll",)),
+    # The articles' false sentences put back, each with the claim it makes (one mutant per kind of claim, in
+    # some language): the doc tests compute the claim and find it false (tests/docs/test_prose_claims.py).
+    **{f"claim-{kind}": Mutant(f"docs/{lang}/{page}", re.escape(old), new,
+                               (f"tests/docs/test_prose_claims.py::test_every_claim_of_the_page_holds[{lang}/{page}]",))
+       for kind, (lang, page, old, new) in {
+        # Mistake 1: "the first move is 1-1" (the first play of a game is never a double).
+        "turn": ("en", "short-mistakes.md",
+                 "The game's third turn: Black has just hit a white checker, one white checker is on the bar, and "
+                 "White rolls 1-1.<!-- claim: turn number=3 -->",
+                 "The first move is 1-1, and one white checker is on the bar.<!-- claim: turn number=1 -->"),
+        # Mistake 2: "8/3 8/7 leaves two blots, on points 3 and 7" (three: the checker left on 8 too).
+        "blots": ("ru", "short-mistakes.md",
+                  "Ход 8/3 8/7 оставляет три одиночные шашки — на пунктах 3, 7 и 8.<!-- claim: blots at=mistake "
+                  "count=3 points=3,7,8 -->",
+                  "Ход 8/3 8/7 оставляет две одиночные шашки — на пунктах 3 и 7.<!-- claim: blots at=mistake "
+                  "count=2 points=3,7 -->"),
+        # Mistake 7: "two white checkers are not home yet" (more are).
+        "checkers": ("kk", "short-mistakes.md",
+                     "Үш ақ тас — 16-, 10- және 9-пункттерде — әлі үйге жетпеген, ал қаралардың 5-пункттегі екі тасы "
+                     "оларды күтіп тұр: олардың алдына түскен жалғыз тас ұрылуы мүмкін.<!-- claim: checkers "
+                     "where=outside count=3 points=9,10,16 -->",
+                     "Ақтардың екі тасы — 16- және 10-пункттерде — әлі үйге жетпеген.<!-- claim: checkers "
+                     "where=outside count=2 points=10,16 -->"),
+        # Mistake 10: "the mars cannot be saved any more" (White escapes it in 68 games of 100).
+        "chance": ("uz", "short-mistakes.md",
+                   "mars xavf solmoqda.<!-- claim: checkers side=opponent where=left count=5 --><!-- claim: "
+                   "checkers where=off count=0 -->",
+                   "marsdan qutulib boʻlmaydi, 100 oʻyindan 0 tasida ham.<!-- claim: checkers side=opponent "
+                   "where=left count=5 --><!-- claim: checkers where=off count=0 --><!-- claim: chance "
+                   "at=better event=escape-mars percent=0 -->"),
+        # "The better play must be at least 0.04 points above the mistake: GNU Backgammon calls that an error."
+        "threshold": ("az", "short-mistakes.md", "<!-- claim: threshold mark=doubtful loss=0.04 -->",
+                      "<!-- claim: threshold mark=error loss=0.04 -->"),
+        # The long game, turn 25: "White takes no checker from the head — it does not have to".
+        "leaves": ("en", "long-game.md",
+                   "White cannot take a checker from the head: the four would take it to point 20, where a black "
+                   "checker stands.<!-- claim: refused move=24/20 reason=point-closed -->",
+                   "White takes no checker from the head — it does not have to: the four could take one to point "
+                   "20.<!-- claim: leaves at=before from=24 dice=4 -->"),
+        "refused": ("hy", "long-game.md", "<!-- claim: refused move=24/20 reason=point-closed --> Գլխին",
+                    "<!-- claim: refused move=24/20 reason=head-rule --> Գլխին"),
+        # The short game, turn 26: "there is no checker on point 19" (a white one stands there: no black one).
+        "checkers-of-a-point": ("ru", "short-game.md",
+                                "На пункте 6 черных шашек нет, поэтому остальные шестерки выбрасывают самые дальние "
+                                "шашки: две с пункта 5 и одну с пункта 4.<!-- claim: checkers where=6 count=0 -->",
+                                "На пункте 6 шашек нет, поэтому остальные шестерки выбрасывают самые дальние шашки: "
+                                "две с пункта 5 и одну с пункта 4.<!-- claim: checkers side=white where=6 count=0 -->"),
+        # The short game's lessons: "two white checkers went to the bar" (White was hit three times).
+        "hits": ("uz", "short-game.md", "Oqlarning donalari uch marta urildi, ikkitasi bir vaqtda barda qoldi.<!-- "
+                 "claim: hits side=white count=3 -->",
+                 "Oqlarning ikki donasi barga tushdi.<!-- claim: hits side=white count=2 -->"),
+        "bar-most": ("hy", "short-game.md", "<!-- claim: bar-most side=white count=2 -->",
+                     "<!-- claim: bar-most side=white count=3 -->"),
+        # "...the 7-point later makes it harder for a hit checker to enter": only points of the home do.
+        "made": ("en", "short-mistakes.md", "6/4(2) closes one more point at home: now the black checker on the bar "
+                 "has more closed points against it.<!-- claim: made at=better where=home count=1 -->",
+                 "6/4(2) closes two more points at home: now the black checker on the bar has more closed points "
+                 "against it.<!-- claim: made at=better where=home count=2 -->"),
+        "held": ("kk", "short-game.md", "held where=home count=5 points=1,3,4,5,6",
+                 "held where=home count=4 points=1,3,4,5"),
+        "run": ("hy", "long-game.md", "run count=5 from=7 to=11", "run count=6 from=6 to=11"),
+        "pips": ("az", "short-mistakes.md", "132 xana sayına qarşı 88: onlar yalnız qara daşı vurub onu barda saxlasalar "
+                 "qalib gələ bilərlər.<!-- claim: pips count=132 -->",
+                 "120 xana sayına qarşı 88: onlar yalnız qara daşı vurub onu barda saxlasalar qalib gələ bilərlər."
+                 "<!-- claim: pips count=120 -->"),
+        "rolls": ("en", "short-mistakes.md", "with 17 rolls of 36 and, both sides playing their best, escapes the mars in "
+                  "68 games of 100.<!-- claim: rolls at=better goal=home count=17 -->",
+                  "with 18 rolls of 36 and, both sides playing their best, escapes the mars in 68 games of 100.<!-- "
+                  "claim: rolls at=better goal=home count=18 -->"),
+        "lost": ("ru", "long-game.md", "Сыграна двойка, четверка пропадает: пункт 20 занят.<!-- claim: lost dice=4 -->",
+                 "Сыграна четверка, двойка пропадает: пункт 20 занят.<!-- claim: lost dice=2 -->"),
+        "worst": ("ru", "short-game.md", "Теперь худшее для белых — марс.<!-- claim: worst result=mars -->",
+                  "Теперь худшее для белых — кокс.<!-- claim: worst result=koks -->"),
+    }.items()},
 }
 
 

@@ -6,7 +6,7 @@ as a live board on the game's first step, with the steps the page's script
 type="application/json" class="nardy-replay-steps">`` inside the figure::
 
     {"variant": "short", "download": "short-game.mat",
-     "steps": [{"kind": "play", "side": "black", "dice": [5, 1], "play": "1/2 12/17",
+     "steps": [{"kind": "play", "side": "black", "dice": [5, 1], "play": "24/23 13/8",
                 "moves": [[1, 2, 1, false], [12, 17, 5, false]],
                 "before": "nardy:short:b:...", "after": "nardy:short:w:...",
                 "cube": [1, null], "taken": false, "title": "...", "desc": "..."}, ...],
@@ -17,7 +17,9 @@ type="application/json" class="nardy-replay-steps">`` inside the figure::
   example there; ``after`` (a play): the position the game's play leads to,
   which the script compares with the reader's play (``next_text`` of the
   engine's ``state`` answer);
-- ``moves``: the play's single moves (from, to, die, hit), drawn as arrows;
+- ``play``: the play as a reader sees it written, in the mover's own numbering
+  (as the notes and the play page's scoresheet write it: Black's ``24/23 13/8``);
+- ``moves``: the play's single moves (from, to, die, hit, White's numbering), drawn as arrows;
 - ``title`` and ``desc``: the board's text alternative at that step in the
   page's language (``nardy_site.figures.describe``).
 
@@ -57,12 +59,12 @@ TITLES = {
 
 
 def step_title(step: Step, tr: Translator) -> str:
-    """What a step shows, in a sentence: "Turn 5: Black, 5-1: 1/2 12/17."."""
+    """What a step shows, in a sentence: "Turn 5: Black, 5-1: 24/23 13/8." (the play in the mover's numbering)."""
     if step.kind == "cube":
         value = step.cube[0] if step.taken else step.cube[0] * 2
         return tr.gettext(TITLES["cube", step.side, step.taken]).format(number=step.number, value=value)
     dice = f"{max(step.dice)}-{min(step.dice)}"
-    return tr.gettext(TITLES[step.kind, step.side]).format(number=step.number, dice=dice, play=step.notation)
+    return tr.gettext(TITLES[step.kind, step.side]).format(number=step.number, dice=dice, play=step.own_notation)
 
 
 def _move(move) -> list:
@@ -78,7 +80,7 @@ def steps_json(game: Game, block_id: str, tr: Translator) -> dict:
             "kind": step.kind,
             "side": step.side,
             "dice": list(step.dice) if step.dice else None,
-            "play": step.notation or None,
+            "play": step.own_notation or None,
             "moves": [_move(m) for m in shown],
             "before": to_text(step.before),
             "after": to_text(step.play.result) if step.play is not None else None,

@@ -1,8 +1,9 @@
 """A page's diagram blocks and checked tables in the build (the hook's ``on_page_markdown``).
 
-Every marked table and every ```nardy block is checked against the engine
+Every marked table, every ```nardy block and every claim is checked against the engine
 (``nardy_site.page.check.verified``, what ``python -m nardy_site.check`` runs), and
-each block that holds is replaced by its figure (``nardy_site.figures.diagram``).
+each block that holds is replaced by its figure (``nardy_site.figures.diagram``); the claims' markers are
+taken out of the page.
 Problems are named ``file:line: reason`` with the file's own lines, front
 matter included.
 """
@@ -14,7 +15,7 @@ import re
 from ..figures.diagram import Figure, figure
 from ..page.blocks import Block, BlockError
 from ..page.check import internal, verified
-from ..page.markdown_reader import Document, read
+from ..page.markdown_reader import Document, read, without_claims
 from ..translations.i18n import Translator
 
 #: The places where a text's lines end, kept with them: at "\n" only, as the reader counts lines.
@@ -45,4 +46,5 @@ def with_figures(markdown: str, source: str, page: Document, path: str,
     lines = _LINE_ENDS.split(markdown)
     for block, made in reversed(figures):
         lines[block.line - 1 - offset: block.end - offset] = ["\n", made.html, "\n\n"]
-    return "".join(lines), problems, figures
+    # The claims' markers are for the checks, not the reader (nardy_site.page.claims): none reaches the HTML.
+    return without_claims("".join(lines)), problems, figures

@@ -31,6 +31,8 @@ Body keys (one per line, ``key: value``; blank lines and ``# comments`` allowed)
               record format), re-played through the rules (``nardy_site.page.games``). It takes no
               position, dice, show, refuse or better; its notes are the numbered list after it
               (``<!-- nardy-game: <id> -->``). Expectations: ``result`` and ``score``.
+``claim``     ``<kind> <key>=<value> ...``: a claim the caption makes (``nardy_site.page.claims``),
+              held to the engine and to the caption of every language; repeatable.
 ``expect``    an assertion the text makes; repeatable:
 
               - ``plays <play> | <play> ...``: the legal plays are exactly these
@@ -76,10 +78,10 @@ from .markdown_reader import DIAGRAM, Document, document
 from .verdicts import VerdictError, verdict_for
 
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-KEYS = ("position", "dice", "show", "refuse", "better", "game", "expect")
+KEYS = ("position", "dice", "show", "refuse", "better", "game", "expect", "claim")
 EXPECTATIONS = ("plays", "play-count", "no-play", "complete", "lost", "pips", "result", "score")
 #: What a replay block (``game: <name>``) may hold besides its name, and the expectations it may state.
-GAME_KEYS = ("game", "expect")
+GAME_KEYS = ("game", "expect", "claim")
 GAME_EXPECTATIONS = ("result", "score")
 #: ``better: <play> than <play>``: the word between the two plays.
 THAN = " than "

@@ -1,4 +1,5 @@
-"""Check the diagram blocks and the checked tables of a page against the engine.
+"""Check the diagram blocks, the checked tables, the notes on replayed games and the claims of a page against
+the engine.
 
 What the build (``nardy_site.hook.page_blocks``) and the command ``python -m nardy_site.check`` both run on
 a page: every problem named ``file:line: reason``, never a traceback, whatever the page holds.
@@ -7,6 +8,7 @@ a page: every problem named ``file:line: reason``, never a traceback, whatever t
 from __future__ import annotations
 
 from .blocks import Block, BlockError, read_blocks, verify
+from .claims import page_problems as claim_problems
 from .excerpt import bounded
 from .game_notes import NotesError, find_notes, verify_notes
 from .markdown_reader import Document, document
@@ -50,6 +52,10 @@ def verified(page: str | Document, name: str) -> tuple[list[Block], list[str]]:
         except Exception as error:
             problems.append(internal(name, block.line, error))
     problems += _notes_problems(page, name, blocks, holding)
+    try:
+        problems += claim_problems(page, name, blocks, holding)
+    except Exception as error:
+        problems.append(internal(name, 1, error))
     return holding, problems
 
 

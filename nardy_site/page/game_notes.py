@@ -5,7 +5,7 @@ marker and a numbered list, one item per step of the game
 (``nardy_site.page.games``)::
 
     <!-- nardy-game: short-game -->
-    1. **Qoralar, 5-1:** `1/2 12/17`. Qoralar birinchi yuradi ...
+    1. **Qoralar, 5-1:** `24/23 13/8`. Qoralar birinchi yuradi ...
     2. **Oqlar, 6-3:** `24/15`. ...
     9. **Oqlar, 5-1:** yurish yoʻq: ...
     5. **Qoralar ikkilantiradi, oqlar qabul qiladi: kub 2.** ...
@@ -15,8 +15,10 @@ played turn, the play in a code span. What is checked, in every language:
 
 - the items are numbered 1, 2, 3 ... and there are as many as steps;
 - a played turn's lead holds its roll (``5-1``, the two dice in any order) and
-  the code span its play (any notation of the same play: the same position
-  after it);
+  the code span its play in the mover's own numbering, as players, the play
+  page's scoresheet and GNU Backgammon write it (any notation of the same play:
+  the same position after it; Black's ``24/23 13/8`` is ``1/2 12/17`` in
+  White's numbering);
 - a turn that cannot be played: its roll in the lead and no play;
 - a double: the cube's value after it, the lead's only number, and no play;
 - the item of the step where a rule first applies (``games.first_events``)
@@ -33,7 +35,7 @@ from nardy_rules import NardyError, parse_play
 
 from .excerpt import bounded, excerpt
 from .games import SECTIONS, Game, first_events
-from .markdown_reader import Document, MarkedNotes, document
+from .markdown_reader import Document, LineError, MarkedNotes, document
 
 ROLL = re.compile(r"(?<!\d)([1-6])-([1-6])(?!\d)")
 #: The bold lead at an item's start, then an optional code span right after it.
@@ -41,10 +43,8 @@ LEAD = re.compile(r"^\*\*(?P<lead>.+?)\*\*\s*(?:`(?P<play>[^`]+)`)?")
 LINK = re.compile(r"\]\(\s*<?(?P<target>[^)\s>]+)>?\s*\)")
 
 
-class NotesError(ValueError):
-    def __init__(self, path: str, line: int, reason: str):
-        super().__init__(f"{path}:{line}: {reason}")
-        self.path, self.line, self.reason = path, line, reason
+class NotesError(LineError):
+    """Notes on a game that are malformed or that the game contradicts."""
 
 
 def find_notes(page: str | Document, path: str) -> list[MarkedNotes]:
@@ -115,9 +115,11 @@ def _item_problem(text: str, step) -> str | None:
     if play is None:
         return f"write the play after the lead as code: `{step.notation}`"
     try:
-        written = parse_play(step.before, step.dice, play)
+        written = parse_play(step.before, step.dice, play, own=True)
     except (NardyError, ValueError) as error:
-        return f"{excerpt(play)} is not a legal play here: {bounded(str(error))}"
+        return (f"{excerpt(play)} is not a legal play here in {step.side}'s own numbering: "
+                f"{bounded(str(error))}")
     if written.result != step.play.result:
-        return f"the game played {step.notation}, the item writes {excerpt(play)}"
+        return (f"the game played {step.play.own_notation} ({step.side}'s own numbering), the item writes "
+                f"{excerpt(play)}")
     return None

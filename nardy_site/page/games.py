@@ -99,8 +99,14 @@ class Step:
 
     @property
     def notation(self) -> str:
-        """The play in notation; "" for a step without one."""
+        """The play in notation (White's numbering); "" for a step without one."""
         return self.play.notation if self.play is not None else ""
+
+    @property
+    def own_notation(self) -> str:
+        """The play in the mover's own numbering, as a reader sees it written (Black's ``12/17`` is its ``13/8``);
+        "" for a step without one."""
+        return self.play.own_notation if self.play is not None else ""
 
 
 @dataclass(frozen=True)
@@ -158,15 +164,25 @@ def load_game(name: str) -> Game:
 def replay_game(data: object, name: str = "game", path: Path | None = None) -> Game:
     """A record given as JSON, re-played into steps (:class:`GameError` naming ``path`` and the action)."""
     where = display(path) if path is not None else name
+    record, play, steps = replay_steps(data, where)
+    if record.start is not None:
+        raise GameError(f"{where}: an article's game starts from the game's own start, not a set-up position")
+    state = play.state(scoresheet=False)
+    if state.result is None:
+        raise GameError(f"{where}: the game is not over: an article's game is played to the end")
+    return Game(name, path or Path(name), record.to_json(), record.variant, steps, state)
+
+
+def replay_steps(data: object, where: str = "game"):
+    """(the record, its ``MatchPlay`` after the last action, the steps) of a record of one game, played or not
+    to its end; :class:`GameError` naming ``where`` and the action when it does not read or replay."""
     try:
         record = read_record(data)
     except NardyError as error:
         raise GameError(f"{where}: {error}") from None
     if len(record.games) != 1:
         raise GameError(f"{where}: an article's record holds one game, this one holds {len(record.games)}")
-    if record.start is not None:
-        raise GameError(f"{where}: an article's game starts from the game's own start, not a set-up position")
-    play = MatchPlay(record.variant, record.length, record.players)
+    play = MatchPlay(record.variant, record.length, record.players, record.start)
     builder = _Steps(record.variant)
     for k, action in enumerate(record.games[0], 1):
         game = play.current
@@ -177,11 +193,8 @@ def replay_game(data: object, name: str = "game", path: Path | None = None) -> G
         except NardyError as error:
             raise GameError(f"{where}: action {k} {json.dumps(action.to_json())}: {error}") from None
         builder.add(play, action, before, game.sheet[sheet:])
-    state = play.state(scoresheet=False)
-    if state.result is None:
-        raise GameError(f"{where}: the game is not over: an article's game is played to the end")
-    steps = builder.finish()
-    return Game(name, path or Path(name), record.to_json(), record.variant, steps, state)
+    finished = play.current.phase in ("game-over", "match-over")
+    return record, play, builder.finish() if finished else tuple(builder.steps)
 
 
 class _Steps:

@@ -29,10 +29,17 @@ One pass over the lines gives a :class:`Document`:
   and the numbered list directly below it: one item per step of the replay
   block ``<id>`` (``nardy_site.page.games``), each with its line, number
   and text (continuation lines joined);
+- **claims**: each ``<!-- claim: ... -->`` marker in a paragraph or list item
+  outside fences and code spans (``nardy_site.page.claims``), with its line and
+  the sentence it follows: the paragraph's text from the end of the sentence
+  before it to the marker (other markers left out); anything that opens like a
+  marker but is not one (``<!-- claim x -->``, never closed on its line, in a
+  heading or a table) is kept with why, for the build to name;
 - **links**: the targets of ``[text](target)`` with their lines, outside
   fences and code spans;
 - **prose**: the lines a reader reads as text: neither front matter nor
-  fences, plus each diagram fence's caption (on its fence line).
+  fences, plus each diagram fence's caption (on its fence line); claim
+  markers are left out of it.
 
 A page file is read by :func:`read_file`: a file that is not UTF-8 text (or
 cannot be opened) raises :class:`PageError`, ``file:line: cannot read the
@@ -78,6 +85,13 @@ _LOOSE_MARKER = re.compile(r"^\s*<!--\s*nardy-table", re.IGNORECASE)
 #: A game-notes marker as it must be written, and anything at a line's start that means to be one.
 _NOTES_MARKER = re.compile(r"^\s*<!--\s*nardy-game:\s*(?P<target>[a-z0-9-]+)\s*-->\s*$")
 _LOOSE_NOTES_MARKER = re.compile(r"^\s*<!--\s*nardy-game", re.IGNORECASE)
+#: A claim marker as it must be written, anything that opens like one, and where a sentence ends (. ! ? and the
+#: Armenian full stop, before white space).
+_CLAIM = re.compile(r"<!--\s*claim:(?P<body>(?:(?!-->|<!--).)*)-->")
+_LOOSE_CLAIM = re.compile(r"<!--\s*claim", re.IGNORECASE)
+SENTENCE_END = re.compile(r"(?<=[.!?\u0589])\s+")
+#: What starts a new paragraph of prose besides a blank line: a list item, a heading, a table row, a comment line.
+_BLOCK_START = re.compile(r"^\s*(?:\d{1,9}[.)]\s|[-*+]\s|#{1,6}\s|\||<!--)")
 #: An item of a numbered list: ``12. text``.
 _LIST_ITEM = re.compile(r"^(?P<number>\d{1,9})[.)]\s+(?P<text>.*)$")
 _TABLE_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -173,6 +187,19 @@ class MarkedNotes:
 
 
 @dataclass(frozen=True)
+class ClaimMarker:
+    """A ``<!-- claim: ... -->`` marker: its line, what it holds, and the sentence it follows."""
+
+    line: int
+    #: What follows ``claim:``, stripped; None when the marker is malformed.
+    body: str | None
+    #: The sentence the marker follows (its paragraph's text from the previous sentence's end), as written.
+    sentence: str
+    #: Why the marker is malformed, or None.
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
 class Link:
     target: str
     line: int
@@ -195,6 +222,8 @@ class Document:
     prose: tuple[tuple[int, str], ...]
     #: The game notes (``<!-- nardy-game: <id> -->`` and its numbered list), in order.
     notes: tuple[MarkedNotes, ...] = ()
+    #: The claim markers, in order.
+    claims: tuple[ClaimMarker, ...] = ()
 
     @property
     def meta(self) -> dict:
@@ -212,6 +241,11 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()  # the text ends with a line break, not with an empty line
     return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def without_claims(text: str) -> str:
+    """``text`` without its claim markers (what the reader does not see)."""
+    return _CLAIM.sub("", text)
 
 
 def without_code_spans(text: str) -> str:
@@ -343,6 +377,34 @@ def _notes(lines: list[str], index: int, target: str | None) -> MarkedNotes:
     return MarkedNotes(index + 1, lines[index], target, tuple((a, b, c) for a, b, c in items))
 
 
+def _claims(paragraphs: list[list[tuple[int, str]]]) -> tuple[ClaimMarker, ...]:
+    """The claim markers of the paragraphs (each a list of (line, text)), each with the sentence it follows."""
+    found = []
+    for lines in paragraphs:
+        text, starts = "", []
+        for number, line in lines:
+            starts.append((len(text), number))
+            text += without_code_spans_kept(line) + " "
+        for match in _LOOSE_CLAIM.finditer(text):
+            line = max(number for offset, number in starts if offset <= match.start())
+            marker = _CLAIM.match(text, match.start())
+            if marker is None:
+                found.append(ClaimMarker(line, None, "", "write a claim as <!-- claim: <kind> <key>=<value> ... --> "
+                                                         "on one line"))
+                continue
+            before = _CLAIM.sub("", text[: match.start()]).rstrip()
+            ends = list(SENTENCE_END.finditer(before))
+            sentence = before[ends[-1].end():] if ends else before
+            found.append(ClaimMarker(line, marker.group("body").strip(), sentence.strip()))
+    return tuple(found)
+
+
+def without_code_spans_kept(text: str) -> str:
+    """``text`` with its code spans' contents blanked out but kept as ``` `` ``` (a marker inside one is code)."""
+    return _CODE_SPAN.sub(lambda m: m.group("ticks") + " " * (len(m.group(0)) - 2 * len(m.group("ticks")))
+                          + m.group("ticks"), text)
+
+
 def _sections(headings: list[Heading], last: int) -> tuple[Heading, ...]:
     """The headings with the last line of their sections."""
     out = []
@@ -365,6 +427,9 @@ def read(text: str, front_matter: bool = True) -> Document:
     links: list[Link] = []
     prose: list[tuple[int, str]] = []
     notes: list[MarkedNotes] = []
+    paragraphs: list[list[tuple[int, str]]] = []
+    misplaced: list[ClaimMarker] = []
+    open_paragraph = False
     index = front.end if front is not None else 0
     while index < len(lines):
         line, number = lines[index], index + 1
@@ -384,9 +449,23 @@ def read(text: str, front_matter: bool = True) -> Document:
             if language == DIAGRAM and "caption" in attributes:
                 prose.append((number, attributes["caption"]))
             index = (end + 1) if end is not None else len(lines)
+            open_paragraph = False
             continue
-        prose.append((number, line))
+        prose.append((number, without_claims(line)))
         heading = _heading(line, number)
+        if heading is not None or line.lstrip().startswith(("|", "<!--")):
+            if _LOOSE_CLAIM.search(without_code_spans_kept(line)):
+                misplaced.append(ClaimMarker(number, None, "", "a claim marker follows a sentence of a paragraph "
+                                                               "or a list item, not a heading, a table or a line "
+                                                               "of its own"))
+            open_paragraph = False
+        elif not line.strip():
+            open_paragraph = False
+        else:
+            if not open_paragraph or _BLOCK_START.match(line):
+                paragraphs.append([])
+            paragraphs[-1].append((number, line))
+            open_paragraph = True
         if heading is not None:
             headings.append(heading)
         if _LOOSE_MARKER.match(line):
@@ -397,8 +476,17 @@ def read(text: str, front_matter: bool = True) -> Document:
             notes.append(_notes(lines, index, marker.group("target") if marker else None))
         links.extend(Link(match.group("target"), number) for match in _LINK.finditer(without_code_spans(line)))
         index += 1
+    claims = sorted(_claims(paragraphs) + tuple(misplaced), key=lambda claim: claim.line)
     return Document(tuple(lines), front, _sections(headings, len(lines)), tuple(fences), tuple(not_fences),
-                    tuple(tables), tuple(links), tuple(prose), tuple(notes))
+                    tuple(tables), tuple(links), tuple(prose), tuple(notes), tuple(claims))
+
+
+class LineError(ValueError):
+    """A problem of a page at a line: ``file:line: reason`` (the notes on a game, the claims)."""
+
+    def __init__(self, path: str, line: int, reason: str):
+        super().__init__(f"{path}:{line}: {reason}")
+        self.path, self.line, self.reason = path, line, reason
 
 
 class PageError(ValueError):

@@ -5,8 +5,9 @@ and the doc tests work the same in every language: headings with their
 ``{ #id }`` (in order), ```nardy blocks (ids in order, bodies byte for byte),
 ``<!-- nardy-table: ... -->`` tables (in order, with the same figures in every
 row), ``<!-- nardy-game: ... -->`` notes on a replayed game (as many items, each
-with the same figures in its lead and the same play) and link targets (the
-same set, each as often). :func:`compare` names
+with the same figures in its lead and the same play), ``<!-- claim: ... -->``
+markers (the same claims in the same order: ``nardy_site.page.claims``) and link
+targets (the same set, each as often). :func:`compare` names
 each difference as ``file:line: what``, in the order of the translated page's
 lines (``scripts/i18n check`` shows the first; the tests show all).
 """
@@ -43,6 +44,7 @@ class Outline:
     lines: int
     tables: list = ()      # nardy_site.page.tables.Table
     notes: list = ()       # nardy_site.page.markdown_reader.MarkedNotes
+    claims: list = ()      # Item: a claim marker's text ("" for a malformed one)
 
 
 class StructureError(ValueError):
@@ -67,7 +69,9 @@ def outline_text(page: str | Document, name: str) -> Outline:
         notes = find_notes(page, name)
     except NotesError as error:
         raise StructureError(f"{error.path}:{error.line}: {error.reason}") from None
-    return Outline(name, headings, blocks, markers, links, len(page.lines), tables, notes)
+    claims = [Item(" ".join(marker.body.split()) if marker.body is not None else "", marker.line)
+              for marker in page.claims]
+    return Outline(name, headings, blocks, markers, links, len(page.lines), tables, notes, claims)
 
 
 def _keys(items: list[Item], most: int = 3) -> str:
@@ -189,6 +193,7 @@ def differences(source: Outline, have: Outline) -> list[str]:
                 problems.append(f"{have.path}:{line}: table {excerpt(mine.kind)}: the figures of this row differ from "
                                 f"{source.path}:{their_line}")
     problems += _notes_differences(source, have)
+    problems += _sequence("claim", source, have, list(have.claims), list(source.claims))
     want, got = Counter(i.key for i in source.links), Counter(i.key for i in have.links)
     for target in sorted(got - want):
         line = next(i.line for i in have.links if i.key == target)

@@ -13,8 +13,9 @@ one command), one entry per verdict::
 
 - **short nardy**: GNU Backgammon's cubeless equity (for the side that
   plays, after each play) at ``plies`` look-ahead. The verdict holds when the
-  better play is at least :data:`ERROR` (0.04: what GNU Backgammon calls an
-  error) above the mistake. The doc tests evaluate both again with
+  better play is at least :data:`DOUBTFUL` above the mistake (0.04: GNU
+  Backgammon marks a play that gives away more doubtful; 0.08 an error, 0.16 a
+  blunder). The doc tests evaluate both again with
   GNU Backgammon and with the project's own evaluator, which must agree on
   the order (``tests/docs/test_verdicts.py``).
 - **long nardy** (no outside evaluator exists): a rollout of both plays,
@@ -29,6 +30,18 @@ one command), one entry per verdict::
   excludes zero on the better play's side. ``weights`` is the SHA-256 of the
   weights file the games were played with; the doc tests replay a sample of
   the games from their seeds.
+
+Every verdict also keeps the **game its position comes from**, ``"game": {"seed", "step",
+"white", "black", "weights", "record"}``: a game of the computer against itself
+(:func:`computer_game`: White at :data:`ORIGIN_LEVELS` ``white``, the level whose
+mistakes the articles show, Black at ``black``, the dice from
+``random.Random(seed)``), and ``record``, that game up to and including White's
+play at ``step`` (the play page's record format, ``nardy_rules.game_record``,
+from the variant's start with White to roll first, as if it had won the opening
+roll). ``weights`` is the SHA-256 of the computer's weights the game was played
+with. The doc tests replay the record through the rules to the verdict's
+position, dice and mistake (:func:`origin_problem`), and, while the weights are
+the same, play the game again from its seed.
 
 A data file that does not read is a loud error (:class:`VerdictError`) naming
 the file and the entry.
@@ -50,8 +63,9 @@ from ..paths import ROOT, display
 FOLDER = ROOT / "data" / "mistakes"
 FORMAT = "nardy-mistakes"
 VERSION = 1
-#: GNU Backgammon's smallest error: a play this much worse in cubeless equity is a mistake by its measure.
-ERROR = 0.04
+#: GNU Backgammon's smallest mark: a play this much worse in cubeless equity is at least doubtful by its measure
+#: (``nardy_rules.analysis.MARKS``: doubtful over 0.04, an error over 0.08, a blunder over 0.16).
+DOUBTFUL = 0.04
 #: The fewest rollout games per play (36 x 36: every pair of first rolls once on average).
 MIN_GAMES = 1296
 #: The computer's level that plays the rollouts, on both sides. Not ``STRONGEST`` (``expert``): its look-ahead
@@ -65,6 +79,10 @@ Z95 = 1.96
 POINTS = (-2, -1, 1, 2)
 #: One character per game: ``OUTCOMES[4 * index(better's points) + index(mistake's points)]``.
 OUTCOMES = "0123456789abcdef"
+#: The computer's levels in the games the mistakes come from: White makes the mistakes at the weakest level;
+#: Black plays the best play of ``strong`` (its one-ply evaluator: a few dozen times cheaper than ``expert``).
+ORIGIN_LEVELS = {"white": "beginner", "black": "strong"}
+ORIGIN_KEYS = {"seed", "step", "white", "black", "weights", "record"}
 
 
 class VerdictError(ValueError):
@@ -107,6 +125,19 @@ class Rollout:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """The computer's game a verdict's position comes from: its seed, the step of White's mistake, the levels,
+    the weights it was played with, and its record up to that step (JSON, ``nardy_rules.game_record``)."""
+
+    seed: int
+    step: int
+    white: str
+    black: str
+    weights: str
+    record: dict
+
+
+@dataclass(frozen=True)
 class Verdict:
     """One verdict: the plays (as written in the data), and the evidence."""
 
@@ -120,6 +151,8 @@ class Verdict:
     better_equity: float | None = None
     mistake_equity: float | None = None
     rollout: Rollout | None = None
+    #: The game the position comes from (see the module's docstring), or None when the data has none.
+    origin: Origin | None = None
 
     @property
     def loss(self) -> float:
@@ -138,9 +171,9 @@ class Verdict:
                 return (f"the rollout's 95% interval of the difference, {low:+.3f} to {high:+.3f}, does not exclude "
                         f"zero: roll out more games (scripts/mistakes.py --games N)")
             return None
-        if self.loss < ERROR:
+        if self.loss < DOUBTFUL:
             return (f"GNU Backgammon ({self.plies}-ply) puts {self.better} only {self.loss:.3f} above {self.mistake}; "
-                    f"a mistake costs at least {ERROR}")
+                    f"a mistake costs at least {DOUBTFUL}")
         return None
 
 
@@ -172,6 +205,104 @@ def _rollout(raw, path, where: str) -> Rollout:
         raise _fail(path, f"{where}: player and weights are text")
     pairs = tuple((POINTS[OUTCOMES.index(c) // 4], POINTS[OUTCOMES.index(c) % 4]) for c in outcomes)
     return Rollout(raw["player"], seed, games, raw["weights"], pairs)
+
+
+def _origin(raw, path, where: str) -> Origin | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != ORIGIN_KEYS:
+        raise _fail(path, f"{where}: game is {{{', '.join(sorted(ORIGIN_KEYS))}}}")
+    for key in ("seed", "step"):
+        value = raw[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < (0 if key == "seed" else 1):
+            raise _fail(path, f"{where}: game's {key} {json.dumps(value)[:40]} is not a whole number")
+    if not all(isinstance(raw[key], str) for key in ("white", "black", "weights")) or not isinstance(raw["record"], dict):
+        raise _fail(path, f"{where}: the game's white, black and weights are text, its record an object")
+    return Origin(raw["seed"], raw["step"], raw["white"], raw["black"], raw["weights"], raw["record"])
+
+
+def computer_game(variant: str, seed: int):
+    """The turns of a game of the computer against itself, one at a time: ``(step, position, dice, play,
+    record)``, ``record`` the game's record (JSON) up to and including this turn.
+
+    White plays at ``ORIGIN_LEVELS["white"]`` (a ``Player`` seeded with ``seed``), Black the best play of
+    ``ORIGIN_LEVELS["black"]``; the dice come from ``random.Random(seed)``. White rolls first from the start
+    (as if it had won the opening roll); in short nardy a double on that first roll is rolled again, as the
+    opening roll is (the first play of a game is never a double). ``step`` counts the turns from 1, those
+    that cannot be played included, as ``nardy_site.page.games`` numbers a game's steps."""
+    from nardy_rules import VARIANTS
+    from nardy_rules.bot import Player, rank_plays
+
+    position = VARIANTS[variant].start()
+    rng = random.Random(seed)
+    white = Player(ORIGIN_LEVELS["white"], seed)
+    actions: list[dict] = []
+    step = 0
+    while position.result() is None:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        while step == 0 and variant == "short" and dice[0] == dice[1]:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        step += 1
+        if position.turn == "white":
+            play = white(position, dice)
+        else:
+            ranked = rank_plays(position, dice, ORIGIN_LEVELS["black"])
+            play = ranked[0][0] if ranked else None
+        actions.append({"act": "roll", "dice": list(dice)})
+        if play is not None:
+            actions += [{"act": "move", "from": m.start, "to": m.end, "die": m.die} for m in play.moves]
+            actions.append({"act": "confirm"})
+        record = {"format": "nardy-match", "version": 1, "variant": variant, "length": 0,
+                  "start": to_text(VARIANTS[variant].start()), "games": [{"actions": list(actions)}]}
+        yield step, position, dice, play, record
+        position = play.result if play is not None else position.with_turn(other(position.turn))
+
+
+def origin_of(variant: str, seed: int, step: int) -> dict:
+    """The ``game`` entry of a verdict whose position is White's turn ``step`` of the game of ``seed``."""
+    for number, position, _dice, _play, record in computer_game(variant, seed):
+        if number == step:
+            if position.turn != "white":
+                raise VerdictError(f"step {step} of the game of seed {seed} is Black's turn")
+            return {"seed": seed, "step": step, **ORIGIN_LEVELS, "weights": weights_digest(variant),
+                    "record": record}
+    raise VerdictError(f"the game of seed {seed} ends before step {step}")
+
+
+def origin_problem(verdict: Verdict) -> str | None:
+    """Why the verdict's game does not lead to its position, dice and mistake, or None.
+
+    The record is replayed through the rules (``nardy_rules.game``): its last turn must be White's, at the
+    game's step ``step``, from the verdict's position with its dice, and play the mistake; the game starts
+    from the variant's start, and in short nardy its first roll is not a double."""
+    from nardy_rules import VARIANTS
+
+    from .games import GameError, replay_steps
+
+    origin = verdict.origin
+    if origin is None:
+        return "the data keeps no game this position comes from (scripts/mistakes.py origin)"
+    if (origin.white, origin.black) != (ORIGIN_LEVELS["white"], ORIGIN_LEVELS["black"]):
+        return f"the game was played by {origin.white} against {origin.black}, not the levels the article names"
+    try:
+        record, _play, steps = replay_steps(origin.record, "the game's record")
+    except GameError as error:
+        return str(error)
+    start = VARIANTS[verdict.variant].start()
+    if record.variant != verdict.variant or record.start != to_text(start):
+        return "the game's record does not start from the start position of the game"
+    if not steps:
+        return "the game's record holds no turn"
+    first, last = steps[0], steps[-1]
+    if verdict.variant == "short" and first.dice[0] == first.dice[1]:
+        return f"the game's first play is a double ({first.dice[0]}-{first.dice[1]}); the first play of a game never is"
+    if last.number != origin.step or last.kind != "play" or last.side != "white":
+        return f"the game's record ends at {last.side}'s step {last.number}; the data says White's step {origin.step}"
+    if last.before != verdict.position or sorted(last.dice) != sorted(verdict.dice):
+        return f"step {origin.step} of the game is another position or roll than the verdict's"
+    if last.play.result != parse_play(verdict.position, verdict.dice, verdict.mistake).result:
+        return f"White played {last.notation} at step {origin.step} of the game, not the mistake {verdict.mistake}"
+    return None
 
 
 def weights_digest(variant: str) -> str:
@@ -243,10 +374,12 @@ def load(variant: str) -> tuple[Verdict, ...]:
             if not isinstance(gnubg, dict) or set(gnubg) != {"plies", "better", "mistake"} or gnubg["plies"] not in (0, 1, 2):
                 raise _fail(path, f"{where}: gnubg is {{plies (0, 1 or 2), better, mistake}}")
             out.append(Verdict(variant, position, dice, raw["better"], raw["mistake"], gnubg["plies"],
-                               _number(gnubg["better"], path, where), _number(gnubg["mistake"], path, where)))
+                               _number(gnubg["better"], path, where), _number(gnubg["mistake"], path, where),
+                               origin=_origin(raw.get("game"), path, where)))
         else:
             out.append(Verdict(variant, position, dice, raw["better"], raw["mistake"],
-                               rollout=_rollout(raw.get("rollout"), path, where)))
+                               rollout=_rollout(raw.get("rollout"), path, where),
+                               origin=_origin(raw.get("game"), path, where)))
     return tuple(out)
 
 

@@ -34,7 +34,7 @@ def title(code: str, step) -> str:
         return expected.catalog_text(code, TITLES["cube", step.side, step.taken]).format(number=step.number, value=value)
     dice = f"{max(step.dice)}-{min(step.dice)}"
     return expected.catalog_text(code, TITLES[step.kind, step.side]).format(number=step.number, dice=dice,
-                                                                            play=step.notation)
+                                                                            play=step.own_notation)
 
 
 class Replay:
@@ -155,7 +155,7 @@ def test_the_replay_by_buttons_keys_notes_and_tries(browser, site_url, site_lang
         live.click(BOARD, "bar")
         live.wait_destinations(BOARD)
         live.click(BOARD, 16)
-        assert replay.verdict() == replay.text("replay-same", play=step.notation)
+        assert replay.verdict() == replay.text("replay-same", play=step.own_notation)
         assert replay.heading() == title(code, step)
         assert live.figure(BOARD).locator("g.nardy-marks").get_attribute("display") is None
         assert live.figure(BOARD).locator(".nardy-replay-note").inner_text().strip()

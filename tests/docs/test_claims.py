@@ -180,3 +180,28 @@ def test_a_figure_elsewhere_in_the_section_holds_no_claim():
         stated("short.md", "cube", "192", CUBE_UP_TO)
     with pytest.raises(AssertionError, match="no sentence states 36"):
         stated("short.md", "first-move", "36", DOUBLES_IN_SIX)
+
+
+#: The three ways the play page offers (one device, the computer, online through an invitation link or the open
+#: games): the words of each, in every language.
+PLAY_WAYS = {"uz": ["bitta qurilmada", "kompyuterga qarshi", "onlayn", "taklif havolasi", "ochiq oʻyin"],
+             "az": ["eyni cihazda", "kompüterə qarşı", "onlayn", "dəvət keçidi", "açıq oyun"],
+             "kk": ["бір құрылғыда", "компьютерге қарсы", "желіде", "шақыру сілтемесі", "ашық ойын"],
+             "hy": ["նույն սարքում", "համակարգչի դեմ", "առցանց", "հրավերի հղում", "բաց խաղ"],
+             "ru": ["на одном устройстве", "против компьютера", "онлайн", "ссылке-приглашению", "открытых игр"],
+             "en": ["on one device", "against the computer", "online", "invitation link", "open games"]}
+
+
+@pytest.mark.parametrize("page", ["index.md", "short.md", "long.md", "play.md"])
+def test_the_play_page_is_offered_with_its_three_ways_to_play(page):
+    """'Play online' named same-device play and left out online play: the sentence that points to the play page
+    names all three ways, and 'online' only with the invitation link and the open games."""
+    for path in pages(page):
+        code = path.parent.name
+        paragraphs = [p for p in text_of(path).split("\n\n") if "(play.md)" in p or page == "play.md"]
+        found = [p for p in paragraphs if all(w.casefold() in p.casefold() for w in PLAY_WAYS[code])]
+        assert found, f"{name(path)}: no paragraph names {PLAY_WAYS[code]}"
+
+
+def text_of(path):
+    return path.read_text(encoding="utf-8")

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardy_site.page.blocks import EXPECTATIONS, KEYS, BlockError, find_blocks, verify
-from nardy_site.page.check import check_page
+from nardy_site.page.check import check_page, verified
+from nardy_site.page.claims import KINDS
 from nardy_site.page.tables import CHECKS, TableError, find_tables
 from nardy_site.page.tables import verify as verify_table
 
@@ -60,8 +61,18 @@ BETTER = st.one_of(st.builds(lambda a, b: f"{a} than {b}", PLAYS, PLAYS), WORDS,
                    st.sampled_from(["than", " than 13/8", "13/8 than", "13/8 than 13/8 than 8/5"]))
 GAME = st.one_of(WORDS, HUGE, st.sampled_from(["short-first-game", "long-first-game", "../short", "Short", "-x", "x" * 65,
                                                "no-such-game", "short-first-game.json", ""]))
+CLAIM_KEY = st.sampled_from(["at", "side", "block", "step", "where", "count", "points", "new", "from", "to", "goal",
+                             "event", "percent", "dice", "move", "reason", "after", "mark", "loss", "result", "number",
+                             "x", "", "=", "count="])
+CLAIM = st.one_of(
+    WORDS,
+    st.builds(lambda kind, pairs: " ".join([kind, *pairs]),
+              st.sampled_from(sorted(KINDS) + ["bogus", "", "Blots"]),
+              st.lists(st.builds(lambda k, v: f"{k}={v}", CLAIM_KEY,
+                                 st.one_of(WORD, st.sampled_from(['"8/3 8/7"', '"', "yes", "none"]))), max_size=4)),
+)
 VALUES = {"position": POSITION, "dice": DICE, "show": PLAYS, "refuse": REFUSE, "better": BETTER, "game": GAME,
-          "expect": EXPECT}
+          "expect": EXPECT, "claim": CLAIM}
 assert set(VALUES) == set(KEYS), "every key of the block format is fuzzed"
 
 # ---------------------------------------------------------------------- blocks
@@ -117,6 +128,25 @@ def test_several_bad_lines_are_named(block, data):
         index = data.draw(st.integers(0, len(lines)), label="where")
         lines.insert(index, f"{key}: {value}")
     assert_named(block_markdown(block, lines), 3, 3 + len(lines) + 1)
+
+
+@SETTINGS
+@given(block=st.sampled_from(BLOCKS), body=CLAIM, prose=CLAIM, broken=st.booleans())
+def test_a_bad_claim_is_named_by_its_line(block, body, prose, broken):
+    """A claim of any text, in a block's body and after a sentence: only problems naming a line of the page come
+    out (``file:line: reason``), never another exception."""
+    if any(c in body + prose for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029") or "-->" in prose:
+        return
+    lines = [*block.body.splitlines(), f"claim: {body}"]
+    marker = f"<!-- claim: {prose}" + ("" if broken else " -->")
+    page = block_markdown(block, lines) + f"\nThree checkers stand there.{marker}\n"
+    last = page.count("\n")
+    _holding, problems = verified(page, NAME)
+    for problem in problems:
+        line = re.match(rf"^{re.escape(NAME)}:(\d+): ", problem)
+        assert line and 1 <= int(line.group(1)) <= last, problem
+        assert "internal error" not in problem, problem
+        assert len(problem) <= LONGEST_REASON + 200, problem[:200]
 
 
 FENCE_VALUE = st.one_of(st.text(max_size=30), st.sampled_from(['"', '" id="', "x\" caption=\"", "<script>", "{", "}"]))

@@ -200,3 +200,28 @@ def test_gnubg_replays_the_short_game_offered_on_the_page(tmp_path):
     file_name, mat = download(game, "short-game")
     assert file_name == "short-game.mat"
     compare(MatchPlay.from_record(read_record(game.record)), gnubg_import(tmp_path, mat))
+
+
+@pytest.mark.parametrize("lang", [lang.code for lang in enabled()])
+def test_a_black_play_written_in_whites_numbers_fails_the_notes(lang):
+    """What a reader sees uses each player's own numbering: Black's first play is its 24/23 13/8, which White's
+    numbers write 1/2 12/17; the notes written so fail, naming the line and the numbering."""
+    path = ROOT / "docs" / lang / "short-game.md"
+    page = text(path)
+    assert page.count("`24/23 13/8`") == 1
+    mutated = page.replace("`24/23 13/8`", "`1/2 12/17`")
+    (notes,) = find_notes(mutated, "mutated.md")
+    with pytest.raises(NotesError, match=r"black's own numbering") as caught:
+        verify_notes(notes, load_game("short-first-game"), "mutated.md")
+    assert caught.value.line == mutated[: mutated.index("`1/2 12/17`")].count("\n") + 1
+
+
+def test_the_notes_say_how_the_moves_are_numbered():
+    """The notes' introduction says each side's moves are numbered from its own side (no longer in White's)."""
+    words = {"uz": "oʻsha tomondan", "az": "öz nömrələməsi", "kk": "өз нөмірлеуімен", "hy": "այդ կողմի տեսանկյունից",
+             "ru": "как их считает сама эта сторона", "en": "numbered from that side"}
+    for lang in enabled():
+        for page in GAME_PAGES:
+            game = text(ROOT / "docs" / lang.code / page).split("{ #game }", 1)[1]
+            intro = game.split("```nardy", 1)[0]
+            assert words[lang.code] in intro, f"{lang.code}/{page}"
